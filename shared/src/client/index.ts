@@ -1,0 +1,6 @@
+/** Browser-side contract: store, actions, base query, hooks, toasts. */
+export * from './contract.ts';
+export * from './store.ts';
+export * from './base-query.ts';
+export * from './hooks.ts';
+export * from './notify.ts';

@@ -1,0 +1,88 @@
+/**
+ * The host store factory: the auth and unread slices of the contract, plus
+ * dynamic injection of the remotes' api slices. The shell calls it once; a
+ * remote running standalone calls it for its own page.
+ */
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  createListenerMiddleware,
+  createSlice,
+  type ListenerMiddlewareInstance,
+} from '@reduxjs/toolkit';
+import {
+  ACTION_TYPES,
+  conversationRead,
+  currentUserUpdated,
+  loggedIn,
+  loggedOut,
+  sessionExpired,
+  unreadCountChanged,
+  type AuthState,
+  type HostState,
+  type HostStore,
+  type InjectableApi,
+  type UnreadState,
+} from './contract.ts';
+
+const signedOut: AuthState = { token: null, user: null };
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: signedOut,
+  reducers: {},
+  extraReducers: (b) =>
+    b
+      .addCase(loggedIn, (_s, a) => ({ token: a.payload.token, user: a.payload.user }))
+      .addCase(loggedOut, () => signedOut)
+      .addCase(sessionExpired, () => signedOut)
+      .addCase(currentUserUpdated, (s, a) => {
+        if (s.user) s.user = { ...s.user, ...a.payload };
+      }),
+});
+
+export const unreadSlice = createSlice({
+  name: 'unread',
+  initialState: { totalUnread: 0 } as UnreadState,
+  reducers: {},
+  extraReducers: (b) =>
+    b
+      .addCase(unreadCountChanged, (s, a) => {
+        s.totalUnread = Math.max(0, Math.floor(a.payload.totalUnread));
+      })
+      .addCase(conversationRead, (s, a) => {
+        s.totalUnread = Math.max(0, s.totalUnread - Math.max(0, a.payload.count));
+      })
+      .addCase(loggedOut, () => ({ totalUnread: 0 }))
+      .addCase(sessionExpired, () => ({ totalUnread: 0 })),
+});
+
+export interface CreateHostStoreOptions {
+  auth?: AuthState;
+  /** Side effects the host registers (storage, toasts, navigation). */
+  listener?: ListenerMiddlewareInstance;
+}
+
+export function createHostStore(options: CreateHostStoreOptions = {}) {
+  const rootReducer = combineSlices(authSlice, unreadSlice).withLazyLoadedSlices<Record<string, unknown>>();
+  const dynamic = createDynamicMiddleware();
+  const listener = options.listener ?? createListenerMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: options.auth ? { auth: options.auth } : undefined,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(dynamic.middleware),
+  });
+  const injected = new Set<string>();
+  const injectApi = (api: InjectableApi) => {
+    if (injected.has(api.reducerPath)) return;
+    injected.add(api.reducerPath);
+    rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer });
+    dynamic.addMiddleware(api.middleware);
+    store.dispatch({ type: ACTION_TYPES.apiInjected, payload: api.reducerPath });
+  };
+  return Object.assign(store, { injectApi }) as typeof store & HostStore;
+}
+
+export type AppStore = ReturnType<typeof createHostStore>;
+export type { HostState };

@@ -1,0 +1,201 @@
+/** Domain types: spec section 3 with the shapes pinned by API-CONTRACT.md. */
+
+export const USER_TYPES = ['Tenant', 'Landlord'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const PLAN_NAMES = ['Free', 'Premium', 'Professional'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export const ROOM_TYPES = ['Single', 'Double', 'Studio', 'Shared'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const PET_POLICIES = ['Not Allowed', 'Allowed', 'Case-by-Case'] as const;
+export type PetPolicy = (typeof PET_POLICIES)[number];
+
+export const SMOKING_POLICIES = ['Not Allowed', 'Allowed', 'Outside Only'] as const;
+export type SmokingPolicy = (typeof SMOKING_POLICIES)[number];
+
+export const LISTING_STATUSES = ['Available', 'Pending', 'Unavailable'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/**
+ * Amenity keys used on forms, with their display names. The eight keys of the
+ * spec plus `bills_included`, which drives the 'Bills Included' icon on cards
+ * (API-CONTRACT.md leaves the choice open; an explicit key beats text parsing).
+ */
+export const AMENITIES = [
+  { key: 'wifi', name: 'WiFi' },
+  { key: 'parking', name: 'Parking' },
+  { key: 'laundry', name: 'Laundry' },
+  { key: 'furnished', name: 'Furnished' },
+  { key: 'air_conditioning', name: 'Air Conditioning' },
+  { key: 'heating', name: 'Heating' },
+  { key: 'kitchen_access', name: 'Kitchen Access' },
+  { key: 'private_bathroom', name: 'Private Bathroom' },
+  { key: 'bills_included', name: 'Bills Included' },
+] as const;
+export type AmenityKey = (typeof AMENITIES)[number]['key'];
+export const AMENITY_KEYS = AMENITIES.map((a) => a.key) as [AmenityKey, ...AmenityKey[]];
+
+/** The user the browser keeps under the `currentUser` storage key. */
+export interface User {
+  userId: number;
+  name: string;
+  email: string;
+  userType: UserType;
+  plan: PlanName;
+  profilePictureURL: string | null;
+}
+
+export interface Amenity {
+  AmenityID: number;
+  Name: string;
+}
+
+export interface Listing {
+  ListingID: number;
+  LandlordID: number;
+  LandlordName: string;
+  LandlordProfilePictureURL: string | null;
+  Title: string;
+  Description: string;
+  Address: string;
+  City: string;
+  State: string;
+  ZipCode: string;
+  RoomType: RoomType;
+  Rent: number;
+  Deposit: number | null;
+  /** Calendar date, YYYY-MM-DD. */
+  AvailableDate: string;
+  ImageUrl: string | null;
+  /** Resized copy for cards. */
+  ThumbnailUrl: string | null;
+  Amenities: Amenity[];
+  AmenitiesNames: string;
+  LeaseTerms: string;
+  PetPolicy: PetPolicy;
+  SmokingPolicy: SmokingPolicy;
+  Status: ListingStatus;
+  /** Instants, ISO 8601 UTC. */
+  CreatedAt: string;
+  ExpiresAt: string;
+}
+
+export interface ListingsPage {
+  listings: Listing[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+export interface Profile {
+  UserID: number;
+  Name: string;
+  Email: string;
+  UserType: UserType;
+  Plan: PlanName;
+  PhoneNumber: string | null;
+  ProfilePictureURL: string | null;
+  Bio: string | null;
+  LookingForDescription: string | null;
+  BudgetMin: number | null;
+  BudgetMax: number | null;
+  /** Comma-separated, e.g. "Hackney, Stratford". */
+  PreferredLocations: string | null;
+  /** Calendar date, YYYY-MM-DD. */
+  FlatmateMoveInDate: string | null;
+  IsActivelyLooking: boolean;
+}
+
+export interface FlatmateCard {
+  UserID: number;
+  Name: string;
+  ProfilePictureURL: string | null;
+  Bio: string | null;
+  LookingForDescription: string | null;
+  BudgetMin: number | null;
+  BudgetMax: number | null;
+  PreferredLocations: string | null;
+  FlatmateMoveInDate: string | null;
+}
+
+export interface FlatmateSearchPage {
+  profiles: FlatmateCard[];
+  currentPage: number;
+  totalPages: number;
+}
+
+export interface Conversation {
+  PartnerID: number;
+  PartnerName: string;
+  PartnerProfilePictureURL: string | null;
+  LastMessage: string;
+  LastMessageSenderID: number;
+  LastMessageSentAt: string;
+  UnreadCount: number;
+}
+
+export interface Message {
+  MessageID: number;
+  SenderID: number;
+  ReceiverID: number;
+  MessageContent: string;
+  SentAt: string;
+  SenderName: string;
+  ReceiverName: string;
+  ReadAt: string | null;
+}
+
+export interface UnreadCount {
+  totalUnread: number;
+}
+
+export interface BlogPost {
+  id: number;
+  title: string;
+  date: string;
+  author: string;
+  excerpt: string;
+  slug: string;
+  content: string;
+}
+
+export interface NewsItem {
+  id: number;
+  title: string;
+  date: string;
+  category: string;
+  excerpt: string;
+  image: string;
+}
+
+export interface PressRelease {
+  date: string;
+  title: string;
+  summary: string;
+  link: string;
+}
+
+export interface Download {
+  name: string;
+  description: string;
+  format: string;
+}
+
+/** Every non-2xx answer of the API (API-CONTRACT.md, general rules). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: { field: string; message: string }[];
+}
+
+export interface LoginResponse {
+  token: string;
+  message: string;
+  user: User;
+}
+
+export interface RegisterResponse {
+  message: string;
+  userId: number;
+}

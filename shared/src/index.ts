@@ -1,0 +1,11 @@
+/**
+ * @roomnest/shared: the contract between the shell, the remotes and the API.
+ * This entry is pure (no browser or React code) so the server can import it.
+ * Browser code: '@roomnest/shared/client' and '@roomnest/shared/ui'.
+ */
+export * from './domain.ts';
+export * from './constants.ts';
+export * from './texts.ts';
+export * from './routes.ts';
+export * from './format.ts';
+export * from './schemas/index.ts';

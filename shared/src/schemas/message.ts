@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { wholeNumber } from './fields.ts';
+
+/** POST /api/messages */
+export const sendMessageSchema = z.object({
+  ReceiverID: wholeNumber('ReceiverID', 1, 2_147_483_647),
+  MessageContent: z
+    .string({ error: 'Message cannot be empty.' })
+    .trim()
+    .min(1, 'Message cannot be empty.')
+    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters.`),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** A positive integer id in a path, e.g. /api/listings/{id}. */
+export const idParamSchema = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../constants.ts';
+import { TEXTS } from '../texts.ts';
+import { booleanField, isoDate, optional, optionalText, requiredText, wholeNumber } from './fields.ts';
+
+/** PUT /api/users/profile (multipart fields; the picture travels beside them as profileImage). */
+export const profileUpdateSchema = z
+  .object({
+    Name: requiredText(TEXTS.nameRequired, NAME_MAX_LENGTH, 'Name'),
+    PhoneNumber: optional(
+      z
+        .string()
+        .trim()
+        .max(20, 'Phone number must be at most 20 characters.')
+        .regex(/^\+?[0-9 ()-]{7,20}$/, 'Please enter a valid phone number.'),
+    ),
+    Bio: optionalText(2000, 'Bio'),
+    LookingForDescription: optionalText(2000, 'Looking for'),
+    BudgetMin: optional(wholeNumber('Minimum budget', 0, 100_000)),
+    BudgetMax: optional(wholeNumber('Maximum budget', 0, 100_000)),
+    PreferredLocations: optionalText(500, 'Preferred locations'),
+    FlatmateMoveInDate: optional(isoDate('Move-in date')),
+  })
+  .refine((p) => p.BudgetMin === undefined || p.BudgetMax === undefined || p.BudgetMin <= p.BudgetMax, {
+    path: ['BudgetMax'],
+    message: 'Maximum budget must not be below the minimum budget.',
+  });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** PUT /api/users/profile as JSON: the listed/unlisted toggle. */
+export const profileVisibilitySchema = z.object({ IsActivelyLooking: booleanField('IsActivelyLooking') });
+
+/** GET /api/users/flatmate-search query. Unknown parameters are dropped. */
+export const flatmateSearchSchema = z.object({
+  preferred_locations: optional(z.string().trim().max(500, 'preferred_locations must be at most 500 characters.')),
+  budget_min: optional(wholeNumber('budget_min', 0, 100_000)),
+  budget_max: optional(wholeNumber('budget_max', 0, 100_000)),
+  move_in_date: optional(isoDate('move_in_date')),
+  page: optional(wholeNumber('page', 1, 100_000)),
+});
+export type FlatmateSearchQuery = z.infer<typeof flatmateSearchSchema>;

@@ -1,0 +1,86 @@
+/**
+ * Every user-facing text of the spec (sections 4, 5, 6, 8) in one place, word
+ * for word. Screens and the server both read them from here.
+ */
+export const TEXTS = {
+  notFound: 'Sorry, the page you are looking for does not exist.',
+
+  // Session (section 4)
+  loginGreeting: (name: string | undefined | null) => `Hi, ${name && name.trim() ? name : 'User'}! 👋`,
+  sessionExpired: 'Your session has expired. Please log in again.',
+
+  // Validation (section 5)
+  passwordsDoNotMatch: 'Passwords do not match!',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  accountTypeRequired: 'Please select an account type (Tenant or Landlord).',
+  nameRequired: 'Please enter your full name.',
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter your password.',
+  postAdRequired:
+    'Please fill in all required fields: Title, Address, City, State, ZipCode, Room Type, Rent, and Available Date.',
+  selectNewStatus: 'Please select a new status.',
+
+  // Roles and guards (section 6)
+  loginToListRoom: 'Please log in to list your room',
+  onlyLandlordsCanList: 'Only landlords can list rooms. Please update your profile type.',
+  contactLandlordLogin: 'Please sign up or log in to contact the landlord.',
+  accessDenied: 'Access Denied: You do not have permission to view this page.',
+  myListingsDenied: 'Access denied. Only landlords can manage ads.',
+  messagesLoginRequired: 'You must be logged in to view messages.',
+  loginRequired: 'Please log in to continue.',
+
+  // Error catalogue (section 8)
+  loginFailed: 'Login failed. Please check credentials.',
+  serverError: (status: number | string) => `Server Error: ${status}`,
+  signupFailed: 'Signup failed. Please try again.',
+  signupSucceeded: 'Account created! Please log in to continue.',
+  roomsEmpty: 'No rooms found matching your criteria.',
+  roomsFailed: 'Failed to fetch rooms. Please try again later.',
+  roomDetailsFailed: 'Failed to load room details.',
+  roomNotFound: 'Room not found.',
+  landlordUnavailable: 'Landlord information is not available.',
+  deleteRoomFailed: 'Failed to delete room.',
+  deleteListingFailed: 'Failed to delete listing.',
+  postFailed: 'Failed to post room. Please try again.',
+  editLoadFailed: 'Failed to load listing data.',
+  updateFailed: 'Failed to update listing.',
+  statusUpdateFailed: 'Failed to update status.',
+  myListingsFailed: 'Failed to load your listings.',
+  profileLoadFailed: 'Failed to load your profile data.',
+  profileSaveFailed: 'Failed to save profile details.',
+  profileListFailed: 'Failed to list profile',
+  profileUnlistFailed: 'Failed to unlist profile',
+  deleteAccountFailed: 'Failed to delete account.',
+  flatmatesFailed: 'Failed to load flatmate profiles.',
+  flatmatesEmpty: 'No flatmate profiles match your criteria. Try broadening your search!',
+  conversationsFailed: 'Failed to load your conversations.',
+  messagesFailed: 'Failed to load messages.',
+  sendFailed: 'Failed to send message.',
+  unreadCountFailed: 'Failed to fetch unread messages count',
+  blogPostNotFound: 'Post Not Found',
+
+  // Remote module boundary
+  remoteUnavailable: 'This part of the site could not be loaded right now.',
+  remoteLoading: 'Loading…',
+  retry: 'Retry',
+} as const;
+
+/** Server-side messages (API error bodies). */
+export const API_TEXTS = {
+  validationFailed: 'Some fields are missing or invalid.',
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+  registered: 'Registration successful. Please log in.',
+  loggedIn: 'Login successful.',
+  unauthenticated: 'Authentication required. Please log in.',
+  tokenInvalid: 'Your session is invalid or has expired. Please log in again.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  routeNotFound: (method: string, url: string) => `No such endpoint: ${method} ${url}`,
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'Unsupported content type.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;

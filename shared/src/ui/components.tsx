@@ -1,0 +1,80 @@
+import { useEffect, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import s from './ui.module.css';
+
+type Variant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger';
+type Size = 'sm' | 'md' | 'lg';
+interface LookProps {
+  variant?: Variant;
+  size?: Size;
+  block?: boolean;
+}
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+const buttonClass = ({ variant = 'primary', size = 'md', block }: LookProps, extra?: string) =>
+  cx(s.button, s[variant], size !== 'md' && s[size], block && s.block, extra);
+
+export function Button({ variant, size, block, className, type = 'button', ...rest }: LookProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={buttonClass({ variant, size, block }, className)} {...rest} />;
+}
+
+/** A router link that looks like a button. */
+export function ButtonLink({ variant, size, block, className, ...rest }: LookProps & LinkProps) {
+  return <Link className={buttonClass({ variant, size, block }, className)} {...rest} />;
+}
+
+/** Page wrapper: width, padding and the document title. */
+export function Page({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  useEffect(() => {
+    document.title = title ? `${title} | RoomNest` : 'RoomNest';
+  }, [title]);
+  return <div className={cx(s.container, className)}>{children}</div>;
+}
+
+export function PageHeader({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+  return (
+    <header className={s.pageHeader}>
+      <h1>{title}</h1>
+      {subtitle ? <p>{subtitle}</p> : null}
+    </header>
+  );
+}
+
+export function Card({ children, className, as: Tag = 'div' }: { children: ReactNode; className?: string; as?: 'div' | 'section' | 'article' }) {
+  return <Tag className={cx(s.card, className)}>{children}</Tag>;
+}
+
+export function Alert({ tone = 'error', children }: { tone?: 'error' | 'info' | 'success'; children: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cx(s.alert, s[`alert_${tone}`])}>
+      {children}
+    </div>
+  );
+}
+
+export function Badge({ tone = 'primary', children, label }: { tone?: 'green' | 'yellow' | 'grey' | 'primary' | 'count'; children: ReactNode; label?: string }) {
+  return (
+    <span className={cx(s.badge, s[`badge_${tone}`])} aria-label={label} data-tone={tone}>
+      {children}
+    </span>
+  );
+}
+
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className={s.status} role="status" aria-live="polite">
+      <span className={s.spinner} aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** A centred message for empty results, errors and dead ends, with an optional action. */
+export function StatusMessage({ title, children, action }: { title?: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className={s.status}>
+      {title ? <h2>{title}</h2> : null}
+      {children ? <div>{children}</div> : null}
+      {action}
+    </div>
+  );
+}
