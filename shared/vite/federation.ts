@@ -1,0 +1,93 @@
+/**
+ * Build configuration shared by the shell and every remote, so that all of
+ * them agree on the federation contract: the shared singletons, the entry
+ * file names, the dev ports and the API proxy.
+ */
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vite';
+import { REMOTE_EXPOSES, type RemoteName } from '../src/client/contract.ts';
+
+/** The only federated singletons (ARCHITECTURE.md). `@roomnest/shared` is bundled into each app instead. */
+export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', 'react-toastify'] as const;
+
+const shared = Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, { singleton: true }]));
+
+/** Dev-server ports: the shell and each remote (`npm run dev`). */
+export const DEV_PORTS: Record<'shell' | RemoteName, number> = {
+  shell: 5173,
+  mf_search: 5101,
+  mf_listings: 5102,
+  mf_messaging: 5103,
+  mf_profile: 5104,
+  mf_content: 5105,
+};
+
+/** Where the API listens during `npm run dev`. */
+export const DEV_API_ORIGIN = process.env.DEV_API_ORIGIN ?? 'http://localhost:3000';
+
+const devProxy = { '/api': DEV_API_ORIGIN, '/uploads': DEV_API_ORIGIN };
+
+/** Version stamped into the bundle, so operations can see what a page runs. */
+const buildVersion = process.env.MODULE_VERSION ?? 'dev';
+
+export function remoteConfig(name: RemoteName, root: string): UserConfig {
+  const port = DEV_PORTS[name];
+  const exposes = Object.fromEntries(REMOTE_EXPOSES[name].map((key) => [key, `./src/exposed/${key.slice(2)}.tsx`]));
+  return defineConfig({
+    root,
+    base: './',
+    define: { __MODULE_VERSION__: JSON.stringify(buildVersion) },
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes,
+        shared,
+        dts: false,
+        dev: { remoteHmr: true },
+      }),
+    ],
+    server: { port, strictPort: true, origin: `http://localhost:${port}`, proxy: devProxy, cors: true },
+    preview: { port, strictPort: true, cors: true },
+    build: { target: 'es2022', outDir: process.env.OUT_DIR ?? 'dist', emptyOutDir: true, assetsInlineLimit: 0 },
+  });
+}
+
+export function hostConfig(root: string): UserConfig {
+  const port = DEV_PORTS.shell;
+  return defineConfig({
+    root,
+    // The shell is published under /store/shell/<version>/ so every version stays servable.
+    base: process.env.SHELL_BASE ?? '/',
+    define: { __MODULE_VERSION__: JSON.stringify(buildVersion) },
+    plugins: [
+      react(),
+      federation({
+        name: 'shell',
+        remotes: {},
+        shared,
+        dts: false,
+      }),
+    ],
+    server: { port, strictPort: true, proxy: devProxy },
+    preview: { port, strictPort: true },
+    build: { target: 'es2022', outDir: process.env.OUT_DIR ?? 'dist', emptyOutDir: true },
+  });
+}
+
+/** Unit tests (vitest): React in happy-dom, no federation. */
+export function unitTestConfig(root: string): UserConfig {
+  return defineConfig({
+    root,
+    define: { __MODULE_VERSION__: JSON.stringify('test') },
+    plugins: [react()],
+    test: {
+      environment: 'happy-dom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      css: { modules: { classNameStrategy: 'non-scoped' } },
+    },
+  } as UserConfig);
+}

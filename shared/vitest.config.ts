@@ -1,0 +1,3 @@
+import { unitTestConfig } from './vite/federation.ts';
+
+export default unitTestConfig(import.meta.dirname);

@@ -1,0 +1,3 @@
+import { hostConfig } from '../shared/vite/federation.ts';
+
+export default hostConfig(import.meta.dirname);
