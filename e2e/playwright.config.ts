@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+import { resolve } from 'node:path';
+
+/** The e2e server: the production build served exactly as `npm start` serves it, on a fresh data folder. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
+export const E2E_TOKEN_SECRET = 'e2e-only-token-secret-0123456789abcdef';
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /phone\.spec/ },
+    { name: 'phone', use: { viewport: { width: 375, height: 740 }, hasTouch: true }, testMatch: /phone\.spec/ },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    cwd: resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: resolve(import.meta.dirname, '../.data/e2e'),
+      TOKEN_SECRET: E2E_TOKEN_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
