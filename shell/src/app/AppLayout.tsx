@@ -1,0 +1,26 @@
+import { TOAST } from '@roomnest/shared';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { Footer } from '../features/layout/Footer.tsx';
+import { NavBar } from '../features/layout/NavBar.tsx';
+import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
+import s from './app-layout.module.css';
+
+/** The frame around every page: skip link, navigation, main area, footer, the one toast container. */
+export function AppLayout() {
+  useUnreadPolling();
+  return (
+    <div className={s.app}>
+      <a href="#main-content" className={s.skipLink}>
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main-content" className={s.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ToastContainer position={TOAST.position} autoClose={TOAST.appDurationMs} limit={TOAST.limit} newestOnTop={false} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The spec's route table (section 2) as data: which path shows which page,
+ * and who may see it (section 6). The router (router.tsx) is built from it.
+ * Remote pages are `remote/module` pairs of the federation contract; shell
+ * pages are the few screens the shell renders itself.
+ */
+import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
+import type { GuardName } from '../features/guards/guards.ts';
+
+type ModuleOf<R extends RemoteName> = ExposedModule<R> extends `./${infer M}` ? M : never;
+
+/** A page one of the remotes exposes. */
+export type RemoteTarget = { [R in RemoteName]: { remote: R; module: ModuleOf<R> } }[RemoteName];
+
+/** The screens the shell owns. */
+export type ShellPage = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
+
+export type RouteEntry = { path: string; guard: GuardName } & (RemoteTarget | { shell: ShellPage });
+
+const content = { remote: 'mf_content', module: 'ContentPage', guard: 'public' } as const;
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  { path: '/', remote: 'mf_content', module: 'HomePage', guard: 'public' },
+
+  { path: '/rooms', remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
+  { path: '/find-a-room', remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
+  { path: '/rooms/:id', remote: 'mf_search', module: 'RoomDetailPage', guard: 'public' },
+
+  { path: '/rooms/:id/edit', remote: 'mf_listings', module: 'EditListingPage', guard: 'landlord' },
+  { path: '/post-ad', remote: 'mf_listings', module: 'PostAdPage', guard: 'landlord' },
+  { path: '/my-listings', remote: 'mf_listings', module: 'MyListingsPage', guard: 'landlordAds' },
+
+  { path: '/flatmates', remote: 'mf_profile', module: 'FlatmatesPage', guard: 'public' },
+  { path: '/my-flatmate-profile', remote: 'mf_profile', module: 'MyProfilePage', guard: 'user' },
+
+  { path: '/messages', remote: 'mf_messaging', module: 'ConversationsPage', guard: 'messages' },
+  { path: '/messages/chat/:otherUserId', remote: 'mf_messaging', module: 'ChatPage', guard: 'messages' },
+
+  { path: '/login', shell: 'LoginPage', guard: 'public' },
+  { path: '/register', shell: 'RegisterPage', guard: 'public' },
+
+  // Blog and static pages: mf_content's ContentPage reads the pathname itself.
+  { path: '/blog', ...content },
+  { path: '/blog/:slug', ...content },
+  { path: '/pricing', ...content },
+  { path: '/about-us', ...content },
+  { path: '/contact-us', ...content },
+  { path: '/faq', ...content },
+  { path: '/safety', ...content },
+  { path: '/advice', ...content },
+  { path: '/careers', ...content },
+  { path: '/press', ...content },
+  { path: '/terms-conditions', ...content },
+  { path: '/privacy-policy', ...content },
+  { path: '/advertiser-tips', ...content },
+  { path: '/sitemap', ...content },
+  { path: '/news', ...content },
+  { path: '/accessibility', ...content },
+
+  // Any other path, including /signup, /forgot-password and /safety-advice (section 2).
+  { path: '*', shell: 'NotFoundPage', guard: 'public' },
+];

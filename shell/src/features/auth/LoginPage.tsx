@@ -1,0 +1,61 @@
+/**
+ * /login. A logged-in user may still open it (to sign in as someone else):
+ * login is an anonymous call, so a wrong password there never ends the
+ * current session (see ShellExtraOptions.anonymous).
+ */
+import { loginSchema, TEXTS, TOAST } from '@roomnest/shared';
+import { errorMessage, loggedIn, notify, useHostDispatch } from '@roomnest/shared/client';
+import { Alert, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLoginMutation } from './auth-api.ts';
+import { afterLoginTarget } from './login-redirect.ts';
+import s from './auth.module.css';
+
+export function LoginPage() {
+  const form = useZodForm(loginSchema, { defaultValues: { Email: '', Password: '' } });
+  const { errors } = form.formState;
+  const [login, { isLoading }] = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const dispatch = useHostDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { token, user } = await login(values).unwrap();
+      dispatch(loggedIn({ token, user }));
+      notify.success(TEXTS.loginGreeting(user?.name), { autoClose: TOAST.loginGreetingMs });
+      void navigate(afterLoginTarget(location.state), { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error, TEXTS.loginFailed));
+    }
+  });
+
+  return (
+    <Page title="Log in" className={s.page}>
+      <Card className={s.card}>
+        <PageHeader title="Welcome back" subtitle="Log in to message advertisers and manage your ads." />
+        {failure ? <Alert>{failure}</Alert> : null}
+        <form onSubmit={onSubmit} noValidate aria-label="Log in">
+          <Field label="Email" error={errors.Email?.message}>
+            {(ids) => <input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('Email')} />}
+          </Field>
+          <Field label="Password" error={errors.Password?.message}>
+            {(ids) => <input {...ids} type="password" autoComplete="current-password" {...form.register('Password')} />}
+          </Field>
+          <p className={s.forgot}>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
+          <Button type="submit" block disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? 'Logging in…' : 'Log in'}
+          </Button>
+        </form>
+        <p className={s.switch}>
+          New to RoomNest? <Link to="/register">Create an account</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

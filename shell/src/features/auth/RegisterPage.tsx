@@ -1,0 +1,95 @@
+/**
+ * /register. Registration does not log the user in (spec section 4): it goes
+ * to /pricing with the signup flag. Open to logged-in users too, like /login.
+ */
+import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
+import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest/shared/client';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useRegisterMutation } from './auth-api.ts';
+import s from './auth.module.css';
+
+const ACCOUNT_TYPE_HINTS = {
+  Tenant: 'Find a room and flatmates',
+  Landlord: 'Advertise rooms to let',
+} as const;
+
+/** Section 8: the server's message, else 'Server Error: {status}', else the generic text. */
+export function registerFailureText(error: unknown): string {
+  const status = errorStatus(error);
+  return serverMessage(error) ?? (status ? TEXTS.serverError(status) : TEXTS.signupFailed);
+}
+
+export function RegisterPage() {
+  const form = useZodForm(registerFormSchema, {
+    defaultValues: { Name: '', Email: '', Password: '', ConfirmPassword: '', UserType: 'Tenant' },
+  });
+  const { errors } = form.formState;
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const typeId = useId();
+
+  const onSubmit = form.handleSubmit(async ({ Name, Email, Password, UserType }) => {
+    setFailure(null);
+    try {
+      await registerUser({ Name, Email, Password, UserType }).unwrap();
+      notify.success(TEXTS.signupSucceeded);
+      void navigate('/pricing?signup=true');
+    } catch (error) {
+      applyServerErrors(form, serverFieldErrors(error));
+      setFailure(registerFailureText(error));
+    }
+  });
+
+  const typeError = errors.UserType?.message;
+
+  return (
+    <Page title="Register" className={s.page}>
+      <Card className={s.card}>
+        <PageHeader title="Create your account" subtitle="Free to join. Search rooms, find flatmates or advertise a room." />
+        {failure ? <Alert>{failure}</Alert> : null}
+        <form onSubmit={onSubmit} noValidate aria-label="Register">
+          <Field label="Full name" error={errors.Name?.message}>
+            {(ids) => <input {...ids} type="text" autoComplete="name" {...form.register('Name')} />}
+          </Field>
+          <Field label="Email" error={errors.Email?.message}>
+            {(ids) => <input {...ids} type="email" autoComplete="email" inputMode="email" {...form.register('Email')} />}
+          </Field>
+          <Field label="Password" error={errors.Password?.message} hint="At least 6 characters.">
+            {(ids) => <input {...ids} type="password" autoComplete="new-password" {...form.register('Password')} />}
+          </Field>
+          <Field label="Confirm password" error={errors.ConfirmPassword?.message}>
+            {(ids) => <input {...ids} type="password" autoComplete="new-password" {...form.register('ConfirmPassword')} />}
+          </Field>
+          <fieldset className={s.accountType} aria-describedby={typeError ? `${typeId}-error` : undefined}>
+            <legend className={s.legend}>Account type</legend>
+            <div className={s.choices}>
+              {USER_TYPES.map((type) => (
+                <label key={type} className={s.choice}>
+                  <input type="radio" value={type} className={s.radio} {...form.register('UserType')} />
+                  <span>
+                    <span className={s.choiceTitle}>{type}</span>
+                    <span className={s.choiceHint}>{ACCOUNT_TYPE_HINTS[type]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {typeError ? (
+              <span id={`${typeId}-error`} className={s.fieldError} role="alert">
+                {typeError}
+              </span>
+            ) : null}
+          </fieldset>
+          <Button type="submit" block disabled={isLoading} aria-busy={isLoading}>
+            {isLoading ? 'Creating account…' : 'Register'}
+          </Button>
+        </form>
+        <p className={s.switch}>
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import { notify, useHostSelector } from '@roomnest/shared/client';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { claimLocation, isLocationClaimed } from './redirect-claims.ts';
+import { decide, type GuardName } from './guards.ts';
+
+/** Router state the shell passes to /login: where to return after logging in. */
+export interface LoginRedirectState {
+  from?: { pathname: string; search: string; hash: string };
+}
+
+/**
+ * Renders `children` when the guard allows; otherwise toasts once and
+ * redirects (replacing the history entry): logged out to /login, remembering
+ * the location; wrong user type to /.
+ */
+export function RouteGuard({ guard, children }: { guard: GuardName; children: ReactNode }) {
+  const auth = useHostSelector((s) => s.auth);
+  const decision = decide(guard, auth);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const kind = decision.kind;
+  const text = decision.kind === 'allow' ? '' : decision.text;
+
+  useEffect(() => {
+    if (kind === 'allow' || isLocationClaimed(location.key)) return;
+    // Deferred by a task: a navigation that is already under way (a remote that
+    // logs out and moves on) unmounts this guard first and cancels the timer.
+    const timer = setTimeout(() => {
+      if (!claimLocation(location.key)) return;
+      notify.error(text);
+      if (kind === 'login') {
+        const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+        void navigate('/login', { replace: true, state });
+      } else {
+        void navigate('/', { replace: true });
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [kind, text, location.key, location.pathname, location.search, location.hash, navigate]);
+
+  return kind === 'allow' ? children : null;
+}

@@ -1,0 +1,37 @@
+/**
+ * Route guards of spec section 6: who may see a route, and what a visitor who
+ * may not is told. Pure rules; the component in RouteGuard.tsx applies them.
+ */
+import { TEXTS, type User, type UserType } from '@roomnest/shared';
+import type { AuthState } from '@roomnest/shared/client';
+
+export type GuardName = 'public' | 'user' | 'messages' | 'landlord' | 'landlordAds';
+
+interface GuardRule {
+  /** The user type the route needs; absent: any logged-in user. */
+  userType?: UserType;
+  /** Toast for a logged-out visitor, who is sent to /login. */
+  loginText: string;
+  /** Toast for a logged-in user of the wrong type, who is sent to /. */
+  deniedText?: string;
+}
+
+export const GUARDS: Record<Exclude<GuardName, 'public'>, GuardRule> = {
+  user: { loginText: TEXTS.loginRequired },
+  messages: { loginText: TEXTS.messagesLoginRequired },
+  landlord: { userType: 'Landlord', loginText: TEXTS.loginRequired, deniedText: TEXTS.accessDenied },
+  landlordAds: { userType: 'Landlord', loginText: TEXTS.loginRequired, deniedText: TEXTS.myListingsDenied },
+};
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'login'; text: string } | { kind: 'deny'; text: string };
+
+const loggedInUser = (auth: AuthState): User | null => (auth.token && auth.user ? auth.user : null);
+
+export function decide(guard: GuardName, auth: AuthState): GuardDecision {
+  if (guard === 'public') return { kind: 'allow' };
+  const rule = GUARDS[guard];
+  const user = loggedInUser(auth);
+  if (!user) return { kind: 'login', text: rule.loginText };
+  if (rule.userType && user.userType !== rule.userType) return { kind: 'deny', text: rule.deniedText ?? TEXTS.accessDenied };
+  return { kind: 'allow' };
+}

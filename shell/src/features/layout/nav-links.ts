@@ -1,0 +1,35 @@
+/** The navigation bar of spec section 2, as data: which links a visitor, a tenant and a landlord see. */
+import type { User } from '@roomnest/shared';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** The Messages link carries the unread badge. */
+  badge?: 'unread';
+  /** Drawn as a button (Register). */
+  emphasis?: boolean;
+}
+
+export function navItems(user: User | null): NavItem[] {
+  const always: NavItem[] = [
+    { to: '/find-a-room', label: 'Find a Room' },
+    { to: '/flatmates', label: 'Flatmates' },
+    { to: '/pricing', label: 'Pricing' },
+  ];
+  if (!user) {
+    return [...always, { to: '/blog', label: 'Blog' }, { to: '/login', label: 'Login' }, { to: '/register', label: 'Register', emphasis: true }];
+  }
+  const landlord: NavItem[] =
+    user.userType === 'Landlord'
+      ? [
+          { to: '/post-ad', label: 'List Your Ad' },
+          { to: '/my-listings', label: 'Manage My Ads' },
+        ]
+      : [];
+  return [
+    ...always,
+    ...landlord,
+    { to: '/messages', label: 'Messages', badge: 'unread' },
+    { to: '/my-flatmate-profile', label: user.userType === 'Tenant' ? 'List My Profile' : 'My Profile' },
+  ];
+}

@@ -1,0 +1,106 @@
+/**
+ * The boundary around every remote page: Suspense with a loading state, a
+ * load timeout, and an error boundary (load failures and render errors alike)
+ * whose error view offers Retry. React.lazy keeps a failed import forever, so
+ * Retry makes a new lazy component and asks the runtime for a fresh load.
+ */
+import { TEXTS } from '@roomnest/shared';
+import { Button, LoadingState, StatusMessage } from '@roomnest/shared/ui';
+import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
+import { loadRemotePage } from './load-remote.ts';
+import { remoteVersion } from './registry.ts';
+import { RemoteTimeoutError, remoteLoadTimeoutMs, withTimeout } from './timeout.ts';
+import s from './remote-page.module.css';
+
+/** Pages that have loaded once: later visits render them at once, without a loading flash. */
+const loadedPages = new Map<string, ComponentType>();
+
+/** For tests. */
+export function forgetLoadedPages() {
+  loadedPages.clear();
+}
+
+class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+  constructor(
+    readonly kind: Exclude<RemoteFailureKind, 'render'>,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+interface BoundaryProps {
+  remote: string;
+  module: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    const { remote, module } = this.props;
+    const kind = error instanceof RemoteLoadError ? error.kind : 'render';
+    reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error });
+  }
+
+  retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={s.errorView} role="alert">
+        <StatusMessage title={TEXTS.remoteUnavailable} action={<Button onClick={this.retry}>{TEXTS.retry}</Button>} />
+      </div>
+    );
+  }
+}
+
+export interface RemotePageProps {
+  remote: string;
+  module: string;
+}
+
+/**
+ * The page component for one attempt: the loaded page if it has loaded
+ * before, else a new lazy component (a fresh load, never a cached failure).
+ */
+function pageFor(remote: string, module: string, fresh: boolean): ComponentType {
+  const id = `${remote}/${module}`;
+  const ready = loadedPages.get(id);
+  if (ready) return ready;
+  return lazy(async () => {
+    const timeoutMs = remoteLoadTimeoutMs();
+    try {
+      const loaded = await withTimeout(loadRemotePage(remote, module, { fresh }), timeoutMs, id);
+      loadedPages.set(id, loaded.default);
+      return loaded;
+    } catch (error) {
+      throw new RemoteLoadError(error instanceof RemoteTimeoutError ? 'timeout' : 'load', error);
+    }
+  });
+}
+
+/** One remote page inside its boundary. Give it a `key` per route so errors stay on their route. */
+export function RemotePage({ remote, module }: RemotePageProps) {
+  const [Page, setPage] = useState(() => pageFor(remote, module, false));
+  const retry = useCallback(() => setPage(() => pageFor(remote, module, true)), [remote, module]);
+
+  return (
+    <RemoteErrorBoundary remote={remote} module={module} onRetry={retry}>
+      <Suspense fallback={<LoadingState label={TEXTS.remoteLoading} />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The runtime module registry (ARCHITECTURE.md, federation contract). At start
+ * the shell reads `/remotes.json` (never cached) and registers every remote
+ * with the Module Federation runtime. No remote URL is built into the shell:
+ * releasing or rolling back a remote is a change of that file.
+ *
+ *   { "mf_search": { "version": "1.0.0-abc", "entry": "/store/mf-search/1.0.0-abc/mf-manifest.json" }, ... }
+ *
+ * An entry ending in `.js` is a remoteEntry.js (ES module; the dev servers
+ * serve these); anything else is an mf-manifest.json.
+ */
+import { registerRemotes } from '@module-federation/runtime';
+import type { RemoteRegistryEntry } from '@roomnest/shared/client';
+import { announceVersions, publishVersions } from './diagnostics.ts';
+
+export const REMOTES_URL = '/remotes.json';
+
+export type LiveRegistry = Record<string, RemoteRegistryEntry>;
+
+let live: LiveRegistry = {};
+let loading: Promise<LiveRegistry> | null = null;
+
+/** Keeps the well-formed entries of a remotes.json body. */
+export function parseRegistry(body: unknown): LiveRegistry {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`${REMOTES_URL} is not a JSON object`);
+  const out: LiveRegistry = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || !value || typeof value !== 'object') continue;
+    const { version, entry } = value as Partial<RemoteRegistryEntry>;
+    if (typeof version === 'string' && typeof entry === 'string' && entry) out[name] = { version, entry };
+  }
+  return out;
+}
+
+/** The runtime's description of one remote. */
+export function federationRemote(name: string, { entry }: RemoteRegistryEntry) {
+  const url = new URL(entry, window.location.href).href;
+  const isScript = /\.m?js(?:[?#].*)?$/.test(new URL(url).pathname);
+  return isScript ? { name, entry: url, type: 'module' as const } : { name, entry: url };
+}
+
+async function fetchRegistry(): Promise<LiveRegistry> {
+  // The one hand-written fetch of the shell: everything else goes through RTK Query.
+  const response = await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
+  return parseRegistry(await response.json());
+}
+
+const versionsOf = (registry: LiveRegistry) => Object.fromEntries(Object.entries(registry).map(([name, e]) => [name, e.version]));
+
+/**
+ * Reads remotes.json and registers the remotes, once. A failure is not kept:
+ * the next call (a Retry in a remote's error view) reads the file again.
+ */
+export function loadRegistry(): Promise<LiveRegistry> {
+  loading ??= fetchRegistry().then(
+    (registry) => {
+      registerRemotes(
+        Object.entries(registry).map(([name, entry]) => federationRemote(name, entry)),
+        { force: true },
+      );
+      live = registry;
+      publishVersions(versionsOf(registry));
+      announceVersions(versionsOf(registry));
+      return registry;
+    },
+    (error: unknown) => {
+      loading = null;
+      console.error(`[remote] ${REMOTES_URL} could not be loaded; remote pages are unavailable:`, error);
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Registers one remote again (force), which drops the runtime's cached
+ * manifest and entry for it: a retry after a failure starts from scratch.
+ */
+export function refreshRemote(name: string) {
+  const entry = live[name];
+  if (entry) registerRemotes([federationRemote(name, entry)], { force: true });
+}
+
+/** The live version of a remote, or 'unknown' before remotes.json has been read. */
+export function remoteVersion(name: string): string {
+  return live[name]?.version ?? 'unknown';
+}
+
+/** For tests: forget what was loaded. */
+export function resetRegistry() {
+  live = {};
+  loading = null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Feeds the contract's unread slice from the shell's unread-count query:
+ * each answer dispatches `unreadCountChanged`; a failure is only logged and
+ * leaves the count unchanged (spec section 8).
+ */
+import { TEXTS } from '@roomnest/shared';
+import { unreadCountChanged, type HostState } from '@roomnest/shared/client';
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import { unreadApi } from './unread-api.ts';
+
+export function startUnreadListeners(listener: ListenerMiddlewareInstance) {
+  const startListening = listener.startListening.withTypes<HostState>();
+
+  startListening({
+    matcher: unreadApi.endpoints.unreadCount.matchFulfilled,
+    effect: (action, api) => {
+      // An answer that arrives after logout belongs to the old session.
+      if (!api.getState().auth.token) return;
+      api.dispatch(unreadCountChanged({ totalUnread: action.payload.totalUnread }));
+    },
+  });
+
+  startListening({
+    matcher: unreadApi.endpoints.unreadCount.matchRejected,
+    effect: (action) => {
+      if (action.meta.condition) return; // skipped or deduplicated, not a failure
+      console.error(TEXTS.unreadCountFailed);
+    },
+  });
+}
