@@ -1,0 +1,69 @@
+import { TEXTS } from '@roomnest/shared';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
+import { resolveFakeRemote } from '../../test/remote-stub.tsx';
+import { loadRemotePage } from '../remotes/load-remote.ts';
+
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn() }));
+
+beforeEach(() => {
+  vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
+  stubNetwork();
+});
+
+describe('route guards (spec section 6)', () => {
+  it.each([
+    ['/messages', TEXTS.messagesLoginRequired],
+    ['/messages/chat/12', TEXTS.messagesLoginRequired],
+    ['/my-flatmate-profile', TEXTS.loginRequired],
+    ['/post-ad', TEXTS.loginRequired],
+    ['/rooms/4/edit', TEXTS.loginRequired],
+    ['/my-listings', TEXTS.loginRequired],
+  ])('sends a logged-out visitor of %s to /login, once, remembering the location', async (path, text) => {
+    const { router } = renderApp(`${path}?tab=1`);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
+    await settle(20);
+    expect(screen.getAllByText(text)).toHaveLength(1);
+    expect(loadRemotePage).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['/post-ad', TEXTS.accessDenied],
+    ['/rooms/4/edit', TEXTS.accessDenied],
+    ['/my-listings', TEXTS.myListingsDenied],
+  ])('sends a tenant on %s home with a toast', async (path, text) => {
+    storeSession({ token: 't1', user: tenant });
+    const { router } = renderApp(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    await settle(20);
+    expect(screen.getAllByText(text)).toHaveLength(1);
+  });
+
+  it.each([
+    ['/post-ad', 'mf_listings/PostAdPage'],
+    ['/rooms/4/edit', 'mf_listings/EditListingPage'],
+    ['/my-listings', 'mf_listings/MyListingsPage'],
+    ['/messages', 'mf_messaging/ConversationsPage'],
+    ['/my-flatmate-profile', 'mf_profile/MyProfilePage'],
+  ])('lets a landlord see %s', async (path, page) => {
+    storeSession({ token: 't2', user: landlord });
+    renderApp(path);
+    expect(await screen.findByText(`${page} at ${path}`)).toBeTruthy();
+  });
+
+  it('lets a tenant see messages and the chat', async () => {
+    storeSession({ token: 't1', user: tenant });
+    renderApp('/messages/chat/9');
+    expect(await screen.findByText('mf_messaging/ChatPage at /messages/chat/9')).toBeTruthy();
+  });
+
+  it('leaves public routes open to everyone', async () => {
+    renderApp('/rooms/5');
+    expect(await screen.findByText('mf_search/RoomDetailPage at /rooms/5')).toBeTruthy();
+  });
+});

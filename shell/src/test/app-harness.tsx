@@ -1,0 +1,81 @@
+/**
+ * Test harness: the real shell (routes, store, listeners, layout) in a memory
+ * router. Only the network (a fetch stub) and the remote loader are fakes.
+ */
+import type { User } from '@roomnest/shared';
+import type { AuthState } from '@roomnest/shared/client';
+import { act, cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { afterEach, vi } from 'vitest';
+import { routes } from '../app/router.tsx';
+import { createAppStore } from '../app/store.ts';
+import { resetLocationClaims } from '../features/guards/redirect-claims.ts';
+import { forgetLoadedPages } from '../features/remotes/RemotePage.tsx';
+import { resetRegistry } from '../features/remotes/registry.ts';
+
+export const tenant: User = { userId: 7, name: 'Amelia Hart', email: 'amelia@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null };
+export const landlord: User = { userId: 9, name: 'Olu Bakare', email: 'olu@example.com', userType: 'Landlord', plan: 'Premium', profilePictureURL: null };
+
+export function storeSession(session: AuthState) {
+  if (session.token) localStorage.setItem('authToken', session.token);
+  if (session.user) localStorage.setItem('currentUser', JSON.stringify(session.user));
+}
+
+type Handler = (request: Request) => Response | Promise<Response> | undefined;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stubs `fetch`: each request goes to the first handler that answers; an
+ * unknown /api/messages/unread-count answers 0, anything else 404.
+ */
+export function stubNetwork(...handlers: Handler[]) {
+  const calls: Request[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
+    calls.push(request);
+    for (const handler of handlers) {
+      const response = await handler(request);
+      if (response) return response;
+    }
+    if (new URL(request.url).pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
+    return json({ message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls, callsTo: (path: string) => calls.filter((r) => new URL(r.url).pathname === path) };
+}
+
+export function renderApp(path: string | { pathname: string; state?: unknown }, { strict = true } = {}) {
+  const entry = typeof path === 'string' ? path : path;
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const store = createAppStore({ storage: window.localStorage, router });
+  const tree = (
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  );
+  const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  return { ...view, store, router };
+}
+
+/** Lets timers, promises and React settle. */
+export async function settle(ms = 0) {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  localStorage.clear();
+  resetLocationClaims();
+  forgetLoadedPages();
+  resetRegistry();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
