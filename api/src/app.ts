@@ -1,0 +1,101 @@
+/**
+ * The Fastify application: infrastructure plugins, one encapsulated plugin per
+ * API area under /api, OpenAPI docs at /api/docs, then the web plugin that
+ * serves uploads, the deployment store and the shell. main.ts runs it; the
+ * tests inject requests into it.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DB } from './db/types.ts';
+import authRoutes from './features/auth/routes.ts';
+import { createTokenService } from './features/auth/tokens.ts';
+import healthRoutes from './features/health/routes.ts';
+import messagesRoutes from './features/messages/routes.ts';
+import usersRoutes from './features/users/routes.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin, { validatorCompiler } from './plugins/errors.ts';
+import webPlugin from './plugins/web.ts';
+
+/** Largest JSON body accepted (uploads, which are multipart, have their own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const API_VERSION = '1.0.0';
+
+export interface BuildAppOptions {
+  db: Kysely<DB>;
+  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'>;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    // Long-lived keep-alive behind a load balancer: let it close idle sockets first.
+    keepAliveTimeout: 72_000,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain body is an unsupported content type (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    // The shell loads remotes at runtime from paths it learns from /remotes.json; a CSP belongs with the deployment, not here.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'RoomNest API',
+        version: API_VERSION,
+        description:
+          'API of RoomNest, the UK room-rental and flatmate marketplace. JSON in and out. ' +
+          'Every non-2xx answer is `{ message }`; a validation 400 adds `errors: [{ field, message }]`. ' +
+          'Log in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token answered by POST /api/auth/login.' },
+        },
+      },
+      tags: [
+        { name: 'auth', description: 'Registration and login' },
+        { name: 'users', description: 'Accounts and flatmate profiles' },
+        { name: 'messages', description: 'Messages between users' },
+        { name: 'health', description: 'Service health' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = createTokenService(config.tokenSecret, config.tokenTtlSeconds);
+  await app.register(authPlugin, { db, tokens });
+
+  await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  await app.register(usersRoutes, { prefix: '/api/users', db });
+  await app.register(messagesRoutes, { prefix: '/api/messages', db });
+  await app.register(healthRoutes, { prefix: '/api', db });
+
+  await app.register(webPlugin, { storeDir: config.storeDir, uploadsDir: config.uploadsDir });
+
+  return app;
+}

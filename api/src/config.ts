@@ -1,0 +1,111 @@
+/**
+ * Server configuration from the environment. Every variable has a default that
+ * lets `npm start` run with nothing set; see the README's Configuration table.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: relative DATA_DIR and STORE_DIR values resolve against it (as the workspace scripts do). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded database, uploads, deployment store and generated token secret live here. */
+  dataDir: string;
+  /** The deployment store served at /store, /remotes.json and as the shell's index.html. */
+  storeDir: string;
+  /** Uploaded images, served at /uploads. */
+  uploadsDir: string;
+  /** PostgreSQL connection string; null means embedded PGlite in `${dataDir}/db`. */
+  databaseUrl: string | null;
+  /** HS256 key that signs auth tokens. */
+  tokenSecret: Uint8Array;
+  /** Token lifetime in seconds. */
+  tokenTtlSeconds: number;
+  seedDemo: boolean;
+  logLevel: LogLevel;
+}
+
+/** A configuration value is wrong: the message names the variable and says what is expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** Parses a lifetime such as `3600s`, `15m`, `12h` or `7d` (a bare number means seconds) into seconds. */
+export function parseDuration(text: string, name = 'TOKEN_TTL'): number {
+  const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(text);
+  const seconds = match ? Number(match[1]) * DURATION_UNITS[(match[2]?.toLowerCase() || 's') as keyof typeof DURATION_UNITS] : NaN;
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+    throw new ConfigError(`${name} must be a positive duration such as 3600s, 15m, 12h or 7d; got "${text}".`);
+  }
+  return seconds;
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 8080;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a whole number from 0 to 65535; got "${text}".`);
+  return port;
+}
+
+function parseFlag(text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined || text.trim() === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(text.trim().toLowerCase());
+}
+
+function parseLogLevel(text: string | undefined): LogLevel {
+  const level = (text?.trim() || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${text}".`);
+  return level as LogLevel;
+}
+
+export const TOKEN_SECRET_MIN_LENGTH = 32;
+const SECRET_FILE = 'token-secret';
+
+/**
+ * The token signing key: TOKEN_SECRET when set, otherwise 32 random bytes
+ * generated once into `${dataDir}/token-secret` (mode 0600) so that tokens
+ * survive a restart. Several API instances must share TOKEN_SECRET.
+ */
+export function resolveTokenSecret(dataDir: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < TOKEN_SECRET_MIN_LENGTH) throw new ConfigError(`TOKEN_SECRET must be at least ${TOKEN_SECRET_MIN_LENGTH} characters long.`);
+    return new TextEncoder().encode(fromEnv);
+  }
+  const file = join(dataDir, SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails if the file exists, so two servers starting together never overwrite each other's secret.
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const hex = readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64,}$/i.test(hex)) throw new ConfigError(`${file} does not hold a valid token secret: delete it to generate a new one (every session ends).`);
+  return Uint8Array.from(Buffer.from(hex, 'hex'));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
+  const storeDir = resolve(REPO_ROOT, env.STORE_DIR?.trim() || join(dataDir, 'store'));
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    storeDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    tokenSecret: resolveTokenSecret(dataDir, env.TOKEN_SECRET),
+    tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
+    seedDemo: parseFlag(env.SEED_DEMO, true),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+  };
+}

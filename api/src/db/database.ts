@@ -1,0 +1,120 @@
+/**
+ * Opens the database: PostgreSQL through a `pg` pool when a URL is given,
+ * otherwise embedded PGlite (on disk, or in memory for tests). Both drivers
+ * hand back the same JavaScript types: int8 and numeric as numbers, date as a
+ * 'YYYY-MM-DD' string, timestamptz as a Date.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, type ParserOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool, types } from 'pg';
+import { acquireDirLock } from './dir-lock.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './types.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /**
+   * Routine upkeep: PGlite has no autovacuum, so it runs VACUUM ANALYZE now and
+   * then on an unref'd timer (errors go to `onError`). PostgreSQL: nothing to do.
+   */
+  startMaintenance(onError: (err: unknown) => void): Promise<void>;
+  /** Waits for work in progress, closes the connections and releases the data-folder lock. */
+  close(): Promise<void>;
+}
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; /** Schema(s) to put first on the search_path (tests use a fresh schema). */ searchPath?: string; poolSize?: number }
+  | { kind: 'pglite'; /** Omit for an in-memory database. */ dataDir?: string };
+
+const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
+
+/** Type parsers of both drivers, keyed by PostgreSQL type oid. */
+const PARSERS: Record<number, (value: string) => unknown> = {
+  [OID.int8]: Number,
+  [OID.numeric]: Number,
+  [OID.date]: (value) => value,
+};
+
+/** PGlite needs its extensions on every open, or tables with trigram indexes fail. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+export const VACUUM_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.kind === 'postgres' ? openPostgres(options) : openPGlite(options.dataDir);
+}
+
+async function openPostgres({ url, searchPath, poolSize }: { url: string; searchPath?: string; poolSize?: number }): Promise<Database> {
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        (format ?? 'text') === 'text' && PARSERS[oid] ? PARSERS[oid] : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return {
+    db,
+    kind: 'postgres',
+    startMaintenance: async () => undefined,
+    close: () => db.destroy(),
+  };
+}
+
+const noop = () => {};
+
+async function openPGlite(dataDir: string | undefined): Promise<Database> {
+  let release = noop;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    release = acquireDirLock(dataDir);
+  }
+  let db: Kysely<DB> | null = null;
+  try {
+    const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, parsers: PARSERS as ParserOptions });
+    db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    // The first queries after an open are slow: pay that now, not on the first request.
+    await sql`select count(*) from pg_catalog.pg_class`.execute(db);
+  } catch (err) {
+    await db?.destroy().catch(() => undefined);
+    release();
+    throw err;
+  }
+  const kysely = db;
+  let timer: NodeJS.Timeout | null = null;
+  const vacuum = () => sql`vacuum analyze`.execute(kysely);
+  return {
+    db: kysely,
+    kind: 'pglite',
+    async startMaintenance(onError) {
+      await vacuum();
+      timer ??= setInterval(() => vacuum().catch(onError), VACUUM_INTERVAL_MS).unref();
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      try {
+        await kysely.destroy();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The migrations, in order. Add a module here for every schema change; never
+ * edit one that has shipped. Names sort in the order they run.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as users from './0001-users.ts';
+import * as messages from './0002-messages.ts';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-users': users,
+  '0002-messages': messages,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date; returns the names of the migrations it ran. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  // Migrations see the database untyped: they run against the schema as it was when they were written.
+  const { error, results = [] } = await new Migrator({ db: db as unknown as Kysely<unknown>, provider }).migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

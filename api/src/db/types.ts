@@ -1,0 +1,49 @@
+/** The database schema as Kysely sees it (kept in step with ./migrations). */
+import type { PlanName, UserType } from '@roomnest/shared';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A column the database fills in on insert and never changes afterwards. */
+type ReadOnlyGenerated<T> = ColumnType<T, never, never>;
+
+export interface UsersTable {
+  id: ReadOnlyGenerated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  user_type: UserType;
+  plan: ColumnType<PlanName, PlanName | undefined, PlanName>;
+  phone_number: string | null;
+  profile_picture_url: string | null;
+  bio: string | null;
+  looking_for_description: string | null;
+  budget_min: number | null;
+  budget_max: number | null;
+  /** Comma-separated, e.g. "Hackney, Stratford". */
+  preferred_locations: string | null;
+  /** Calendar date as 'YYYY-MM-DD' (both drivers are told not to make a Date of it). */
+  flatmate_move_in_date: string | null;
+  is_actively_looking: Generated<boolean>;
+  /** Bumped to revoke every token issued so far (password reset, sign out everywhere). */
+  token_version: Generated<number>;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface MessagesTable {
+  id: ReadOnlyGenerated<number>;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+  read_at: Date | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type MessageRow = Selectable<MessagesTable>;

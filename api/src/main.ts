@@ -1,0 +1,75 @@
+/**
+ * The server process: reads the configuration, opens the database (PGlite in
+ * DATA_DIR unless DATABASE_URL is set), migrates it, seeds the demo data on
+ * first start, then serves the API, uploads, the deployment store and the shell
+ * on one port until SIGTERM or SIGINT, when it drains and closes cleanly.
+ */
+import { join } from 'node:path';
+import { buildApp, type App } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { seedDemoData } from './seed/index.ts';
+
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+  );
+  let app: App | null = null;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal} received: closing`);
+    setTimeout(() => {
+      console.error(`[api] shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app?.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      console.error('[api] shutdown failed:', err);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    const ran = await migrateToLatest(database.db);
+    const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+    app = await buildApp({ db: database.db, config });
+    if (ran.length) app.log.info({ migrations: ran }, 'database migrated');
+    if (seeded) app.log.info('demo accounts seeded (see api/src/seed/demo-accounts.ts)');
+    const log = app.log;
+    await database.startMaintenance((err) => log.warn({ err }, 'database maintenance failed'));
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { database: database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL', store: config.storeDir },
+      `RoomNest API listening on port ${config.port}; docs at /api/docs`,
+    );
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+main().catch((err: unknown) => {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    console.error(`[api] port ${process.env.PORT ?? 8080} is already in use: stop whatever uses it, or set PORT to another port.`);
+  } else if (err instanceof Error && ['ConfigError', 'DataDirLockedError', 'MigrationError'].includes(err.name)) {
+    console.error(`[api] ${err.message}`);
+  } else {
+    console.error('[api] failed to start:', err);
+  }
+  process.exit(1);
+});

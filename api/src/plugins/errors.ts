@@ -1,0 +1,115 @@
+/**
+ * The error format of API-CONTRACT.md: every non-2xx answer is JSON
+ * `{ message }`, a validation 400 adds `errors: [{ field, message }]`, and a
+ * 5xx never carries a stack trace (it is logged instead).
+ */
+import { STATUS_CODES } from 'node:http';
+import { API_TEXTS, fieldErrors } from '@roomnest/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+
+/** An expected failure with its status and the sentence the user sees. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+/** Input that fails its zod schema; keeps the zod error so the answer lists each field. */
+export class RequestValidationError extends Error {
+  override name = 'RequestValidationError';
+  readonly statusCode = 400;
+  readonly zodError: z.ZodError;
+
+  constructor(zodError: z.ZodError) {
+    super(API_TEXTS.validationFailed);
+    this.zodError = zodError;
+  }
+}
+
+/**
+ * Validates body, query and params with the route's zod schema (as
+ * fastify-type-provider-zod does) but keeps the ZodError, so that the shared
+ * `fieldErrors` builds the `errors` list with the schemas' own messages.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error) };
+  };
+
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+
+/** The body of a validation 400: the first field's own message on top, so a screen can show it as it is. */
+export function validationBody(error: z.ZodError): { message: string; errors: { field: string; message: string }[] } {
+  // A body that is not an object at all (null, an array, a number) gets one plain sentence instead of zod's.
+  const notAnObject = error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type');
+  const errors = notAnObject ? [{ field: '_', message: BODY_NOT_OBJECT }] : fieldErrors(error);
+  return { message: errors[0]?.message ?? API_TEXTS.validationFailed, errors };
+}
+
+/** Fastify's own 4xx errors, answered with the contract's sentences. */
+const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: API_TEXTS.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: API_TEXTS.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: API_TEXTS.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: API_TEXTS.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, message: API_TEXTS.unsupportedMediaType },
+};
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: API_TEXTS.validationFailed,
+  401: API_TEXTS.unauthenticated,
+  403: API_TEXTS.forbidden,
+  404: API_TEXTS.notFound,
+  413: API_TEXTS.bodyTooLarge,
+  415: API_TEXTS.unsupportedMediaType,
+  429: API_TEXTS.tooManyRequests,
+};
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode;
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
+}
+
+/** The JSON 404 of an unknown route (the web plugin answers unknown pages with the shell first). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? request.url;
+  const message = path === '/api' || path.startsWith('/api/') ? API_TEXTS.routeNotFound(request.method, path) : API_TEXTS.notFound;
+  return reply.code(404).type('application/json; charset=utf-8').send({ message });
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      return reply.code(400).send(validationBody(error.zodError));
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    // The JSON parser rejects a bad body with a bare SyntaxError and status 400.
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return reply.code(400).send({ message: API_TEXTS.malformedJson });
+    }
+    const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.code(known.status).send({ message: known.message });
+    }
+    const status = statusOf(error);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: API_TEXTS.internal });
+    }
+    // Other client errors raised by Fastify itself carry a safe sentence of their own.
+    const message = error.code?.startsWith('FST_') && error.message ? error.message : (STATUS_TEXTS[status] ?? STATUS_CODES[status] ?? API_TEXTS.validationFailed);
+    return reply.code(status).send({ message });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

@@ -1,0 +1,103 @@
+/**
+ * Everything the browser loads that is not /api, so one process serves the whole product:
+ *   /uploads/*     uploaded images, from `${DATA_DIR}/uploads`
+ *   /store/*       the deployment store: immutable `<package>/<version>/...` builds, cached for a year
+ *   /remotes.json  the live remotes (no-store: a release or rollback takes effect on the next load)
+ *   any other page the live shell's index.html (no-store), read from `shell.json` on every request
+ * Anything else unknown is a JSON 404.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendNotFound } from './errors.ts';
+
+export interface WebPluginOptions {
+  storeDir: string;
+  uploadsDir: string;
+}
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_STORE = 'no-store';
+export const NO_REMOTES = 'No remotes are published yet. Run `npm run build`.';
+
+/** Paths that never fall back to the shell's page. */
+const NOT_PAGES = /^\/(api|uploads|store)(\/|$)/;
+/** A version folder name as the build writes it (no path separators, no dot-dot). */
+const VERSION = /^[\w][\w.+-]*$/;
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><title>RoomNest is not built yet</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>RoomNest is not built yet</h1>
+<p>The API is running, but no version of the web app is published in the deployment store.</p>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds whatever is missing), then reload this page.</p>
+</body>
+</html>
+`;
+
+/** The live shell's index.html, or null when no shell is published. */
+async function readShellPage(storeDir: string): Promise<string | null> {
+  try {
+    const { version } = JSON.parse(await readFile(join(storeDir, 'shell.json'), 'utf8')) as { version?: unknown };
+    if (typeof version !== 'string' || !VERSION.test(version)) return null;
+    return await readFile(join(storeDir, 'shell', version, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  return !NOT_PAGES.test(path) && (request.headers.accept ?? '').includes('text/html');
+}
+
+async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPluginOptions): Promise<void> {
+  mkdirSync(uploadsDir, { recursive: true });
+  mkdirSync(storeDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '1d',
+  });
+
+  await app.register(fastifyStatic, {
+    root: storeDir,
+    prefix: '/store/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '365d',
+    immutable: true,
+    // Only files of a versioned build (`<package>/<version>/...`); remotes.json and shell.json are served no-store elsewhere.
+    allowedPath: (pathName) => pathName.split('/').filter(Boolean).length >= 3,
+  });
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    try {
+      const body = await readFile(join(storeDir, 'remotes.json'), 'utf8');
+      return reply.type('application/json; charset=utf-8').send(body);
+    } catch {
+      return reply.code(404).send({ message: NO_REMOTES });
+    }
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsPage(request)) return sendNotFound(request, reply);
+    const page = await readShellPage(storeDir);
+    reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
+    return page === null ? reply.code(503).send(NOT_BUILT_PAGE) : reply.send(page);
+  });
+}
+
+export default fp(webPlugin, { name: 'web', dependencies: ['errors'] });

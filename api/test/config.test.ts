@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration, REPO_ROOT, resolveTokenSecret } from '../src/config.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roomnest-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('parseDuration', () => {
+  it.each([
+    ['3600s', 3600],
+    ['15m', 900],
+    ['12h', 43_200],
+    ['7d', 604_800],
+    ['90', 90],
+    [' 2H ', 7200],
+  ])('reads %s as %i seconds', (text, seconds) => {
+    expect(parseDuration(text)).toBe(seconds);
+  });
+
+  it.each(['', '0s', '-5m', '1.5h', '7 days', '1w', 'soon'])('rejects "%s"', (text) => {
+    expect(() => parseDuration(text)).toThrow(ConfigError);
+  });
+});
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      storeDir: join(dataDir, 'store'),
+      uploadsDir: join(dataDir, 'uploads'),
+      databaseUrl: null,
+      tokenTtlSeconds: 604_800,
+      seedDemo: true,
+      logLevel: 'info',
+    });
+    expect(config.tokenSecret).toHaveLength(32);
+  });
+
+  it('reads every variable', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORE_DIR: '/srv/store',
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db/roomnest',
+      TOKEN_SECRET: 'a-shared-secret-of-at-least-32-characters',
+      TOKEN_TTL: '15m',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      storeDir: '/srv/store',
+      databaseUrl: 'postgres://u@db/roomnest',
+      tokenTtlSeconds: 900,
+      seedDemo: false,
+      logLevel: 'warn',
+    });
+    expect(new TextDecoder().decode(config.tokenSecret)).toBe('a-shared-secret-of-at-least-32-characters');
+  });
+
+  it('resolves a relative DATA_DIR against the repository root, as the workspace scripts do', () => {
+    expect(loadConfig({ DATA_DIR: '.data/e2e', TOKEN_SECRET: 'x'.repeat(32) }).dataDir).toBe(join(REPO_ROOT, '.data/e2e'));
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ TOKEN_TTL: 'forever' }, /TOKEN_TTL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ TOKEN_SECRET: 'short' }, /TOKEN_SECRET/],
+  ])('explains a bad value: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+});
+
+describe('resolveTokenSecret', () => {
+  it('generates 32 random bytes once, private to the owner, and reuses them', () => {
+    const dataDir = tempDir();
+    const first = resolveTokenSecret(dataDir, undefined);
+    const file = join(dataDir, 'token-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(resolveTokenSecret(dataDir, undefined)).toEqual(first);
+    expect(resolveTokenSecret(tempDir(), undefined)).not.toEqual(first);
+  });
+
+  it('refuses a damaged secret file', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'token-secret'), 'oops');
+    expect(() => resolveTokenSecret(dataDir, undefined)).toThrow(/token-secret/);
+  });
+});

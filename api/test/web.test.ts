@@ -1,0 +1,154 @@
+import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { DATABASE_UNAVAILABLE } from '../src/features/health/routes.ts';
+import { IMMUTABLE, NO_REMOTES } from '../src/plugins/web.ts';
+import { createTestContext, makeDataDir, REMOTES, SHELL_HTML, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
+
+describe.each(TEST_DATABASES)('health, docs and static serving on $name', (database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(database);
+  });
+  afterAll(() => ctx?.close());
+
+  const page = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') => ctx.inject({ method: 'GET', url, headers: { accept } });
+
+  it('GET /api/health answers ok once the database answers', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('serves the OpenAPI page and document with bearer auth', async () => {
+    const ui = await ctx.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+    const doc = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/users/profile', '/api/messages/unread-count', '/api/health']),
+    );
+    expect(doc.paths['/api/users/profile'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('Password');
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/store') || p.startsWith('/uploads') || p === '/remotes.json')).toBe(false);
+  });
+
+  it('serves /remotes.json no-store', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/remotes.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual(REMOTES);
+  });
+
+  it('serves versioned store files immutable, compressed when asked', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/store/mf-search/1.0.0-x/mf-manifest.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.json()).toEqual({ name: 'mf_search' });
+
+    const js = await ctx.inject({ method: 'GET', url: `/store/shell/${SHELL_VERSION}/assets/index.js`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.headers['cache-control']).toBe(IMMUTABLE);
+    expect(brotliDecompressSync(js.rawPayload).toString()).toContain('console.info');
+  });
+
+  it.each(['/store/remotes.json', '/store/shell.json', '/store/mf-search/1.0.0-x/missing.js', '/store/../token-secret', '/store/'])(
+    'answers a JSON 404, never cached, for %s',
+    async (url) => {
+      const res = await ctx.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
+      expect(res.json()).toHaveProperty('message');
+    },
+  );
+
+  it('serves uploads, and a JSON 404 for a missing one', async () => {
+    mkdirSync(join(ctx.config.uploadsDir, 'listings'), { recursive: true });
+    writeFileSync(join(ctx.config.uploadsDir, 'listings', 'a.gif'), Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+    const res = await ctx.inject({ method: 'GET', url: '/uploads/listings/a.gif' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/gif');
+    const missing = await page('/uploads/listings/none.gif');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toHaveProperty('message');
+  });
+
+  it.each(['/', '/rooms/5', '/some/unknown', '/messages/chat/3?x=1', '/blog/a-post'])('serves the live shell page no-store for %s', async (url) => {
+    const res = await page(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toBe(SHELL_HTML);
+  });
+
+  it('answers HEAD for a page like GET, without a body', async () => {
+    const res = await ctx.inject({ method: 'HEAD', url: '/rooms/5', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+
+  it.each([
+    ['GET', '/api/unknown', 'text/html'],
+    ['GET', '/uploads/none.png', 'text/html'],
+    ['GET', '/some/asset.js', '*/*'],
+    ['POST', '/rooms/5', 'text/html'],
+  ] as const)('answers a JSON 404, not the shell, to %s %s (accept %s)', async (method, url, accept) => {
+    const res = await ctx.inject({ method, url, headers: { accept } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('follows a release or rollback of the shell at once, and says what to do when none is built', async () => {
+    const next = '1.0.1-20260202000000-def5678';
+    mkdirSync(join(ctx.config.storeDir, 'shell', next), { recursive: true });
+    writeFileSync(join(ctx.config.storeDir, 'shell', next, 'index.html'), '<!doctype html><title>next</title>');
+    writeFileSync(join(ctx.config.storeDir, 'shell.json'), JSON.stringify({ version: next }));
+    expect((await page('/rooms')).body).toContain('<title>next</title>');
+
+    writeFileSync(join(ctx.config.storeDir, 'shell.json'), JSON.stringify({ version: '../../token-secret' }));
+    const traversal = await page('/rooms');
+    expect(traversal.statusCode).toBe(503);
+
+    writeFileSync(join(ctx.config.storeDir, 'shell.json'), JSON.stringify({ version: SHELL_VERSION }));
+    expect((await page('/rooms')).body).toBe(SHELL_HTML);
+
+    rmSync(join(ctx.config.storeDir, 'shell.json'));
+    const missing = await page('/rooms');
+    expect(missing.statusCode).toBe(503);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(missing.body).toContain('npm run build');
+    writeFileSync(join(ctx.config.storeDir, 'shell.json'), JSON.stringify({ version: SHELL_VERSION }));
+  });
+
+  it('answers a JSON 404 for /remotes.json when nothing is published', async () => {
+    const file = join(ctx.config.storeDir, 'remotes.json');
+    rmSync(file);
+    const res = await ctx.inject({ method: 'GET', url: '/remotes.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ message: NO_REMOTES });
+    writeFileSync(file, JSON.stringify(REMOTES));
+  });
+});
+
+describe('health when the database is down', () => {
+  it('answers 503 with a message', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    const config = makeDataDir();
+    const app = await buildApp({ db: database.db, config });
+    await database.close();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+    await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+});
