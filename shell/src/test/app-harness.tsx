@@ -35,7 +35,7 @@ export const json = (body: unknown, status = 200) =>
  */
 export function stubNetwork(...handlers: Handler[]) {
   const calls: Request[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = vi.fn<typeof fetch>(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), window.location.href), init);
     calls.push(request);
     for (const handler of handlers) {
@@ -77,5 +77,6 @@ afterEach(() => {
   forgetLoadedPages();
   resetRegistry();
   vi.unstubAllGlobals();
+  vi.resetAllMocks();
   vi.restoreAllMocks();
 });

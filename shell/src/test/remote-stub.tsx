@@ -3,7 +3,9 @@
  * unit tests fake): every page renders its remote/module name and the path.
  */
 import { useLocation } from 'react-router-dom';
-import type { RemotePageModule } from '../features/remotes/load-remote.ts';
+import type { loadRemotePage, RemotePageModule } from '../features/remotes/load-remote.ts';
+
+export type LoadRemotePage = typeof loadRemotePage;
 
 export function fakeRemotePage(remote: string, module: string): RemotePageModule {
   function FakePage() {

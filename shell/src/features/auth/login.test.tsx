@@ -2,10 +2,10 @@ import { TEXTS } from '@roomnest/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, landlord, renderApp, stubNetwork } from '../../test/app-harness.tsx';
-import { resolveFakeRemote } from '../../test/remote-stub.tsx';
+import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
-vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn() }));
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
 const isLogin = (r: Request) => new URL(r.url).pathname === '/api/auth/login';
 
@@ -73,13 +73,13 @@ describe('/login', () => {
   });
 
   it('disables the button while the call is under way', async () => {
-    let answer: (r: Response) => void = () => undefined;
+    let answer: ((r: Response) => void) | undefined;
     stubNetwork((r) => (isLogin(r) ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
     renderApp('/login');
     fillAndSubmit('olu@example.com', 'secret1');
     const button = await screen.findByRole('button', { name: 'Logging in…' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    answer(json({ message: 'Invalid email or password.' }, 401));
+    answer?.(json({ message: 'Invalid email or password.' }, 401));
     expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -2,10 +2,10 @@ import { TEXTS } from '@roomnest/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, stubNetwork } from '../../test/app-harness.tsx';
-import { resolveFakeRemote } from '../../test/remote-stub.tsx';
+import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
-vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn() }));
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
 const isRegister = (r: Request) => new URL(r.url).pathname === '/api/auth/register';
 
@@ -13,6 +13,7 @@ function fill(values: Partial<Record<'Full name' | 'Email' | 'Password' | 'Confi
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+const busy = () => new Response('<html>busy</html>', { status: 503 });
 const valid = { 'Full name': 'Priya Shah', Email: 'priya@example.com', Password: 'secret1', 'Confirm password': 'secret1' };
 
 beforeEach(() => {
@@ -89,7 +90,7 @@ describe('/register', () => {
   });
 
   it("says 'Server Error: {status}' without a server message, and the generic text without an answer", async () => {
-    let failure: () => Response | Promise<Response> = () => new Response('<html>busy</html>', { status: 503 });
+    let failure: () => Response | Promise<Response> = busy;
     stubNetwork((r) => (isRegister(r) ? failure() : undefined));
     renderApp('/register');
     fill(valid);

@@ -2,10 +2,10 @@ import { TEXTS } from '@roomnest/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
-import { resolveFakeRemote } from '../../test/remote-stub.tsx';
+import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
-vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn() }));
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
 const path = (r: Request) => new URL(r.url).pathname;
 
@@ -16,6 +16,7 @@ beforeEach(() => {
 describe('a 401 while logged in (spec section 4)', () => {
   it('toasts once, logs out and sends the user to /login remembering the page; logging in returns there', async () => {
     storeSession({ token: 'stale', user: tenant });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const net = stubNetwork(
       (r) => (r.headers.get('authorization') === 'Bearer stale' ? json({ message: 'Your session is invalid or has expired.' }, 401) : undefined),
       (r) => (path(r) === '/api/auth/login' ? json({ token: 'fresh', message: 'Login successful.', user: tenant }) : undefined),
@@ -33,6 +34,7 @@ describe('a 401 while logged in (spec section 4)', () => {
     // The guard of the page being left stays quiet.
     expect(screen.queryByText(TEXTS.messagesLoginRequired)).toBeNull();
     expect(net.callsTo('/api/messages/unread-count')[0]?.headers.get('authorization')).toBe('Bearer stale');
+    expect(consoleError).toHaveBeenCalledWith(TEXTS.unreadCountFailed);
 
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'amelia@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });

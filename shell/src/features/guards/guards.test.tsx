@@ -2,10 +2,10 @@ import { TEXTS } from '@roomnest/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
-import { resolveFakeRemote } from '../../test/remote-stub.tsx';
+import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
-vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn() }));
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
 beforeEach(() => {
   vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);

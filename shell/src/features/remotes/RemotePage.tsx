@@ -19,6 +19,8 @@ const loadedPages = new Map<string, ComponentType>();
 /** For tests. */
 export function forgetLoadedPages() {
   loadedPages.clear();
+  pendingPages.clear();
+  failedRemotes.clear();
 }
 
 class RemoteLoadError extends Error {
@@ -71,24 +73,38 @@ export interface RemotePageProps {
   module: string;
 }
 
+/** The lazy component of a load under way, shared by every render that asks (StrictMode renders twice). */
+const pendingPages = new Map<string, ComponentType>();
+/** Remotes whose last load failed: their next load asks the runtime to start afresh. */
+const failedRemotes = new Set<string>();
+
 /**
- * The page component for one attempt: the loaded page if it has loaded
- * before, else a new lazy component (a fresh load, never a cached failure).
+ * The page component: the loaded page if it has loaded before, else the lazy
+ * component of the load under way, else a new lazy component. A failed lazy
+ * is never handed out again, and `retry` always makes a new one.
  */
-function pageFor(remote: string, module: string, fresh: boolean): ComponentType {
+function pageFor(remote: string, module: string, retry: boolean): ComponentType {
   const id = `${remote}/${module}`;
   const ready = loadedPages.get(id);
   if (ready) return ready;
-  return lazy(async () => {
-    const timeoutMs = remoteLoadTimeoutMs();
+  const pending = pendingPages.get(id);
+  if (pending && !retry) return pending;
+  const Page = lazy(async () => {
+    const fresh = retry || failedRemotes.has(remote);
+    failedRemotes.delete(remote);
     try {
-      const loaded = await withTimeout(loadRemotePage(remote, module, { fresh }), timeoutMs, id);
+      const loaded = await withTimeout(loadRemotePage(remote, module, { fresh }), remoteLoadTimeoutMs(), id);
       loadedPages.set(id, loaded.default);
       return loaded;
     } catch (error) {
+      failedRemotes.add(remote);
       throw new RemoteLoadError(error instanceof RemoteTimeoutError ? 'timeout' : 'load', error);
+    } finally {
+      if (pendingPages.get(id) === Page) pendingPages.delete(id);
     }
   });
+  pendingPages.set(id, Page);
+  return Page;
 }
 
 /** One remote page inside its boundary. Give it a `key` per route so errors stay on their route. */

@@ -1,0 +1,90 @@
+import { registerRemotes, loadRemote } from '@module-federation/runtime';
+import { TEXTS } from '@roomnest/shared';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderApp, stubNetwork } from '../../test/app-harness.tsx';
+import { fakeRemotePage } from '../../test/remote-stub.tsx';
+import { loadRemotePage, RemoteMissingError } from './load-remote.ts';
+import { loadRegistry, remoteVersion } from './registry.ts';
+
+vi.mock('@module-federation/runtime', () => ({
+  registerRemotes: vi.fn<typeof import('@module-federation/runtime').registerRemotes>(),
+  loadRemote: vi.fn<typeof import('@module-federation/runtime').loadRemote>(),
+}));
+
+const REGISTRY = {
+  mf_search: { version: '1.0.0-abc', entry: '/store/mf-search/1.0.0-abc/mf-manifest.json' },
+  mf_content: { version: 'dev', entry: 'http://localhost:5105/remoteEntry.js' },
+  broken: { version: 3 },
+};
+const isRegistry = (r: Request) => new URL(r.url).pathname === '/remotes.json';
+
+beforeEach(() => {
+  vi.mocked(registerRemotes).mockReset();
+  vi.mocked(loadRemote).mockReset();
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('runtime module registry', () => {
+  it('reads /remotes.json uncached and registers every remote, .js entries as modules', async () => {
+    const net = stubNetwork((r) => (isRegistry(r) ? json(REGISTRY) : undefined));
+    await loadRegistry();
+    expect(net.fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [
+        { name: 'mf_search', entry: `${window.location.origin}/store/mf-search/1.0.0-abc/mf-manifest.json` },
+        { name: 'mf_content', entry: 'http://localhost:5105/remoteEntry.js', type: 'module' },
+      ],
+      { force: true },
+    );
+    // oxlint-disable-next-line no-underscore-dangle -- the documented operations handle
+    expect(window.__ROOMNEST__).toEqual({ shell: 'test', remotes: { mf_search: '1.0.0-abc', mf_content: 'dev' } });
+    expect(console.info).toHaveBeenCalledWith('RoomNest shell test; remotes: mf_search 1.0.0-abc, mf_content dev');
+    expect(remoteVersion('mf_search')).toBe('1.0.0-abc');
+
+    await loadRegistry();
+    expect(net.callsTo('/remotes.json')).toHaveLength(1);
+  });
+
+  it('does not keep a failure: the next call reads the file again', async () => {
+    let ok = false;
+    const net = stubNetwork((r) => (isRegistry(r) ? (ok ? json(REGISTRY) : json({ message: 'down' }, 503)) : undefined));
+    await expect(loadRegistry()).rejects.toThrow('/remotes.json answered 503');
+    ok = true;
+    await expect(loadRegistry()).resolves.toHaveProperty('mf_search');
+    expect(net.callsTo('/remotes.json')).toHaveLength(2);
+  });
+
+  it('loads a page through the runtime; a retry registers that remote afresh', async () => {
+    stubNetwork((r) => (isRegistry(r) ? json(REGISTRY) : undefined));
+    const page = fakeRemotePage('mf_search', 'RoomSearchPage');
+    vi.mocked(loadRemote).mockResolvedValue(page);
+    await expect(loadRemotePage('mf_search', 'RoomSearchPage')).resolves.toEqual(page);
+    expect(loadRemote).toHaveBeenCalledWith('mf_search/RoomSearchPage');
+    expect(registerRemotes).toHaveBeenCalledTimes(1);
+
+    await loadRemotePage('mf_search', 'RoomSearchPage', { fresh: true });
+    expect(registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'mf_search', entry: `${window.location.origin}/store/mf-search/1.0.0-abc/mf-manifest.json` }],
+      { force: true },
+    );
+  });
+
+  it('rejects a remote missing from remotes.json or a module without a default export', async () => {
+    stubNetwork((r) => (isRegistry(r) ? json(REGISTRY) : undefined));
+    await expect(loadRemotePage('mf_profile', 'FlatmatesPage')).rejects.toBeInstanceOf(RemoteMissingError);
+    vi.mocked(loadRemote).mockResolvedValue(null);
+    await expect(loadRemotePage('mf_search', 'RoomDetailPage')).rejects.toThrow('mf_search/RoomDetailPage has no default export');
+  });
+
+  it('without remotes.json the shell still works and remote pages show the error view', async () => {
+    stubNetwork((r) => (isRegistry(r) ? json({ message: 'gone' }, 404) : undefined));
+    const { router } = renderApp('/rooms');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(loadRemote).not.toHaveBeenCalled();
+    await router.navigate('/register');
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+import { TEXTS } from '@roomnest/shared';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
+import { fakeRemotePage, resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
+import { loadRemotePage } from './load-remote.ts';
+
+vi.mock('./load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
+
+const never = () => new Promise<never>(() => undefined);
+let consoleError: ReturnType<typeof vi.spyOn>;
+const logged = () => consoleError.mock.calls.map((c: unknown[]) => String(c[0])).join('\n');
+
+beforeEach(() => {
+  stubNetwork();
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  localStorage.setItem('remoteLoadTimeoutMs', '60');
+});
+
+describe('remote boundary', () => {
+  it('shows the loading state, then the page', async () => {
+    let resolve: ((m: ReturnType<typeof fakeRemotePage>) => void) | undefined;
+    vi.mocked(loadRemotePage).mockImplementation(() => new Promise((r) => (resolve = r)));
+    localStorage.setItem('remoteLoadTimeoutMs', '5000');
+    renderApp('/rooms');
+    expect(await screen.findByText(TEXTS.remoteLoading)).toBeTruthy();
+    await act(async () => resolve?.(fakeRemotePage('mf_search', 'RoomSearchPage')));
+    expect(await screen.findByText('mf_search/RoomSearchPage at /rooms')).toBeTruthy();
+    expect(loadRemotePage).toHaveBeenCalledWith('mf_search', 'RoomSearchPage', { fresh: false });
+  });
+
+  it('times out into the error view; Retry loads again with a new lazy component', async () => {
+    vi.mocked(loadRemotePage).mockImplementationOnce(never).mockImplementation(resolveFakeRemote);
+    renderApp('/find-a-room');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(logged()).toContain('[remote] mf_search/RoomSearchPage (version unknown) timed out while loading: mf_search/RoomSearchPage did not load within 60 ms');
+
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.retry }));
+    expect(await screen.findByText('mf_search/RoomSearchPage at /find-a-room')).toBeTruthy();
+    expect(vi.mocked(loadRemotePage).mock.calls).toEqual([
+      ['mf_search', 'RoomSearchPage', { fresh: false }],
+      ['mf_search', 'RoomSearchPage', { fresh: true }],
+    ]);
+    expect(screen.queryByText(TEXTS.remoteUnavailable)).toBeNull();
+  });
+
+  it('shows the error view when the remote fails to load, with the rest of the site working', async () => {
+    vi.mocked(loadRemotePage).mockRejectedValue(new Error('remoteEntry.js 404'));
+    renderApp('/flatmates');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: TEXTS.retry })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(logged()).toContain('[remote] mf_profile/FlatmatesPage (version unknown) failed to load: remoteEntry.js 404');
+  });
+
+  it('contains a render error of the remote page, and Retry renders it again', async () => {
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('Cannot read properties of undefined');
+      return <p>Messages page</p>;
+    }
+    vi.mocked(loadRemotePage).mockResolvedValue({ default: Flaky });
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('currentUser', JSON.stringify({ userId: 1, name: 'A', email: 'a@x.uk', userType: 'Tenant', plan: 'Free', profilePictureURL: null }));
+    renderApp('/messages');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(logged()).toContain('[remote] mf_messaging/ConversationsPage (version unknown) failed while rendering: Cannot read properties of undefined');
+
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.retry }));
+    expect(await screen.findByText('Messages page')).toBeTruthy();
+  });
+
+  it('does not carry an error into the next route', async () => {
+    vi.mocked(loadRemotePage).mockImplementation(async (remote, module) => {
+      if (module === 'RoomDetailPage') throw new Error('chunk failed');
+      return fakeRemotePage(remote, module);
+    });
+    const { router } = renderApp('/rooms/3');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    await act(() => router.navigate('/rooms'));
+    expect(await screen.findByText('mf_search/RoomSearchPage at /rooms')).toBeTruthy();
+    expect(screen.queryByText(TEXTS.remoteUnavailable)).toBeNull();
+  });
+
+  it('renders a page loaded before at once, without loading it again', async () => {
+    vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
+    const { router } = renderApp('/about-us');
+    expect(await screen.findByText('mf_content/ContentPage at /about-us')).toBeTruthy();
+    await act(() => router.navigate('/faq'));
+    expect(screen.getByText('mf_content/ContentPage at /faq')).toBeTruthy();
+    expect(loadRemotePage).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the timeout from window.roomnestRemoteLoadTimeoutMs first', async () => {
+    localStorage.setItem('remoteLoadTimeoutMs', '600000');
+    window.roomnestRemoteLoadTimeoutMs = 40;
+    try {
+      vi.mocked(loadRemotePage).mockImplementation(never);
+      renderApp('/pricing');
+      expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+      expect(logged()).toContain('did not load within 40 ms');
+    } finally {
+      delete window.roomnestRemoteLoadTimeoutMs;
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { TEXTS } from '@roomnest/shared';
+import { loggedIn, loggedOut } from '@roomnest/shared/client';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderApp, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
+import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
+import { loadRemotePage } from '../remotes/load-remote.ts';
+
+vi.mock('../remotes/load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
+
+const UNREAD = '/api/messages/unread-count';
+const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+beforeEach(() => {
+  vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('unread count (spec sections 4 and 7)', () => {
+  it('asks at restore, then every 30 s while a token is stored, and stops at logout', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    const net = stubNetwork();
+    const { store } = renderApp('/login');
+    await advance(0);
+    expect(net.callsTo(UNREAD)).toHaveLength(1);
+    expect(net.callsTo(UNREAD)[0]?.headers.get('authorization')).toBe('Bearer tok');
+
+    await advance(29_000);
+    expect(net.callsTo(UNREAD)).toHaveLength(1);
+    await advance(1_000);
+    expect(net.callsTo(UNREAD)).toHaveLength(2);
+    await advance(30_000);
+    expect(net.callsTo(UNREAD)).toHaveLength(3);
+
+    await act(async () => store.dispatch(loggedOut()));
+    await advance(90_000);
+    expect(net.callsTo(UNREAD)).toHaveLength(3);
+  });
+
+  it('never asks without a token, and asks at once on login', async () => {
+    const net = stubNetwork();
+    const { store } = renderApp('/login');
+    await advance(61_000);
+    expect(net.callsTo(UNREAD)).toHaveLength(0);
+
+    await act(async () => store.dispatch(loggedIn({ token: 'tok-2', user: tenant })));
+    await advance(0);
+    expect(net.callsTo(UNREAD)).toHaveLength(1);
+  });
+
+  it('takes the count from the answer, a missing field as 0', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    let body: unknown = { totalUnread: 5 };
+    stubNetwork((r) => (new URL(r.url).pathname === UNREAD ? json(body) : undefined));
+    const { store } = renderApp('/login');
+    await advance(0);
+    expect(store.getState().unread.totalUnread).toBe(5);
+    expect(screen.getByText('5')).toBeTruthy();
+
+    body = {};
+    await advance(30_000);
+    expect(store.getState().unread.totalUnread).toBe(0);
+  });
+
+  it('only logs a failure and keeps the count', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = false;
+    stubNetwork((r) => (new URL(r.url).pathname === UNREAD ? (fail ? json({ message: 'boom' }, 500) : json({ totalUnread: 4 })) : undefined));
+    const { store } = renderApp('/login');
+    await advance(0);
+    expect(store.getState().unread.totalUnread).toBe(4);
+
+    fail = true;
+    await advance(30_000);
+    expect(error).toHaveBeenCalledWith(TEXTS.unreadCountFailed);
+    expect(store.getState().unread.totalUnread).toBe(4);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
