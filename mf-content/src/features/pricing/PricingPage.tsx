@@ -1,0 +1,130 @@
+import { ANNUAL_DISCOUNT_PERCENT, formatMoney, LISTING_ACTIVE_DAYS, PLANS, ROUTES, type PlanInfo } from '@roomnest/shared';
+import { selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { Alert, Badge, ButtonLink, Page, PageHeader } from '@roomnest/shared/ui';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paymentLink } from './payment-links.ts';
+import s from './pricing.module.css';
+
+const FEATURED_PLAN = 'Premium';
+
+const listingLine = (plan: PlanInfo) =>
+  plan.listingLimit === null ? 'Unlimited rooms' : plan.listingLimit === 1 ? '1 room' : `Up to ${plan.listingLimit} rooms`;
+
+const FAQ: { q: string; a: ReactNode }[] = [
+  {
+    q: 'Is the Basic plan really free?',
+    a: 'Yes. Basic costs £0 a month with no end date: you can list one room and send two messages free, and add unlimited messaging for £5 a month whenever you need it.',
+  },
+  {
+    q: 'Can I pay annually?',
+    a: `Yes. Pay for twelve months of Premium or Professional up front and you save ${ANNUAL_DISCOUNT_PERCENT}% compared with paying monthly.`,
+  },
+  {
+    q: 'How long does a listing stay live?',
+    a: `Standard listings stay active for ${LISTING_ACTIVE_DAYS} days from the day you post them. A listing that has expired no longer appears in searches and no longer counts towards your plan's room limit.`,
+  },
+  {
+    q: 'What counts towards my room limit?',
+    a: 'Every listing that has not expired, whether it is Available, Pending or Unavailable. Marking a room as let does not free up a place until the listing expires or you delete it.',
+  },
+  {
+    q: 'Can I change or cancel my plan?',
+    a: (
+      <>
+        You can upgrade at any time, and cancel a subscription before its next billing date to stop future payments. Service fees are
+        non-refundable unless stated otherwise; see our <Link to={ROUTES.terms}>terms and conditions</Link>.
+      </>
+    ),
+  },
+];
+
+/** /pricing: the three plans (spec section 9), the payment links and the pricing FAQ. */
+export default function PricingPage() {
+  const user = useHostSelector(selectCurrentUser);
+  const [params] = useSearchParams();
+  const justSignedUp = params.get('signup') === 'true';
+
+  return (
+    <Page title="Pricing">
+      {justSignedUp ? (
+        <Alert tone="success">
+          <strong>Your account is ready — log in to get started.</strong> <Link to={ROUTES.login}>Log in</Link>
+        </Alert>
+      ) : null}
+      <PageHeader
+        title="Plans and pricing"
+        subtitle="Start free with one room and upgrade when you have more to let. All prices are in pounds and include VAT."
+      />
+
+      <ul className={s.plans}>
+        {PLANS.map((plan) => {
+          const current = user?.plan === plan.name;
+          const featured = plan.name === FEATURED_PLAN;
+          const headingId = `plan-${plan.name.toLowerCase()}`;
+          return (
+            <li key={plan.name} className={featured ? `${s.plan} ${s.featured}` : s.plan} aria-labelledby={headingId}>
+              <div className={s.planTop}>
+                <h2 id={headingId} className={s.planName}>
+                  {plan.label}
+                </h2>
+                {current ? (
+                  <Badge tone="green">Current plan</Badge>
+                ) : featured ? (
+                  <Badge tone="primary">Most popular</Badge>
+                ) : null}
+              </div>
+              <p className={s.price}>
+                <span className={s.amount}>{formatMoney(plan.priceMonthly)}</span>
+                <span className={s.per}>/month</span>
+              </p>
+              <p className={s.limit}>{listingLine(plan)}</p>
+              <ul className={s.features}>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <div className={s.action}>
+                {current ? (
+                  <p className={s.currentNote}>{plan.name === 'Free' ? 'You are on the free plan.' : 'This is your plan.'}</p>
+                ) : plan.name === 'Free' ? (
+                  user ? null : (
+                    <ButtonLink to={ROUTES.register} variant="secondary" block>
+                      Get started free
+                    </ButtonLink>
+                  )
+                ) : (
+                  <ButtonLink
+                    to={paymentLink(plan.name, user)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    reloadDocument
+                    variant={featured ? 'accent' : 'primary'}
+                    block
+                    aria-label={`Subscribe to ${plan.label} (opens the payment page in a new tab)`}
+                  >
+                    Subscribe
+                  </ButtonLink>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+
+      <p className={s.annual}>
+        Paying for a year? Annual billing saves {ANNUAL_DISCOUNT_PERCENT}% on Premium and Professional.
+      </p>
+
+      <section className={s.faq} aria-labelledby="pricing-faq-title">
+        <h2 id="pricing-faq-title">Frequently asked questions</h2>
+        {FAQ.map((item) => (
+          <details key={item.q} className={s.question}>
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </section>
+    </Page>
+  );
+}
