@@ -5,8 +5,8 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vite';
-import { REMOTE_EXPOSES, type RemoteName } from '../src/client/contract.ts';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { REMOTE_EXPOSES, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '../src/client/contract.ts';
 
 /** The only federated singletons (ARCHITECTURE.md). `@roomnest/shared` is bundled into each app instead. */
 export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', 'react-toastify'] as const;
@@ -56,6 +56,44 @@ export function remoteConfig(name: RemoteName, root: string): UserConfig {
   });
 }
 
+/**
+ * The remotes.json of `npm run dev`: every remote at its Vite dev server
+ * (`http://<host>:<port>/remoteEntry.js`, an ES module, which the shell
+ * registers with `type: 'module'`). `host` is the name the browser used for
+ * the shell, so the page also works when opened as 127.0.0.1 or a LAN name.
+ */
+export function devRemoteRegistry(host = 'localhost'): RemoteRegistry {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, { version: 'dev', entry: `http://${host}:${DEV_PORTS[name]}/remoteEntry.js` }]),
+  );
+}
+
+/**
+ * Serves `/remotes.json` from the shell's dev server (serve mode only). In
+ * production the file comes from the deployment store (scripts/build-store.mjs),
+ * so no remote URL is ever built into the shell.
+ */
+export function devRemotesJson(): Plugin {
+  return {
+    name: 'roomnest-dev-remotes-json',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.replace(/[?#].*$/, '') !== '/remotes.json') return next();
+        let host = 'localhost';
+        try {
+          host = new URL(`http://${req.headers.host ?? 'localhost'}`).hostname;
+        } catch {
+          // A malformed Host header: keep localhost.
+        }
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(JSON.stringify(devRemoteRegistry(host)));
+      });
+    },
+  };
+}
+
 export function hostConfig(root: string): UserConfig {
   const port = DEV_PORTS.shell;
   return defineConfig({
@@ -65,6 +103,7 @@ export function hostConfig(root: string): UserConfig {
     define: { __MODULE_VERSION__: JSON.stringify(buildVersion) },
     plugins: [
       react(),
+      devRemotesJson(),
       federation({
         name: 'shell',
         remotes: {},
