@@ -56,6 +56,14 @@ describe.each(TEST_DATABASES)('auth guard on $name', (database) => {
     expect((await profile({ authorization: `bearer ${token}` })).statusCode).toBe(200);
   });
 
+  it('issues HS256 tokens for the user that expire after TOKEN_TTL', async () => {
+    const user = await createUser(ctx.db);
+    const [header, payload] = (await login(ctx, user)).split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part ?? '', 'base64url').toString()));
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toMatchObject({ sub: String(user.id), tv: 0, iss: 'roomnest', aud: 'roomnest-api' });
+    expect(payload.exp - payload.iat).toBe(ctx.config.tokenTtlSeconds);
+  });
+
   it('answers 401 for an expired token', async () => {
     const user = await createUser(ctx.db);
     const token = await sign({ sub: String(user.id), tv: 0, exp: Math.floor(Date.now() / 1000) - 5 });

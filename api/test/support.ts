@@ -33,29 +33,43 @@ const pglite: TestDatabase = {
   },
 };
 
+/** Runs one statement on its own connection (schemas are created and dropped outside the pool under test). */
+async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** PostgreSQL at `url`, in a schema created for this one database and dropped on close. */
 function postgres(url: string): TestDatabase {
   return {
     name: 'PostgreSQL',
     async open() {
       const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = async (statement: string) => {
-        const client = new Client({ connectionString: url });
-        await client.connect();
-        try {
-          await client.query(statement);
-        } finally {
-          await client.end();
-        }
-      };
-      await admin(`create schema ${schema}`);
-      const database = await openDatabase({ kind: 'postgres', url, searchPath: `${schema}, public`, poolSize: 5 });
-      await migrateToLatest(database.db);
+      await runStatement(url, `create schema ${schema}`);
+      let database: Database;
+      try {
+        database = await openDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 5 });
+      } catch (err) {
+        await runStatement(url, `drop schema ${schema} cascade`);
+        throw err;
+      }
+      try {
+        await migrateToLatest(database.db);
+      } catch (err) {
+        await database.close();
+        await runStatement(url, `drop schema ${schema} cascade`);
+        throw err;
+      }
       return {
         ...database,
         async close() {
           await database.close();
-          await admin(`drop schema ${schema} cascade`);
+          await runStatement(url, `drop schema ${schema} cascade`);
         },
       };
     },

@@ -28,7 +28,7 @@ export interface Database {
 }
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; /** Schema(s) to put first on the search_path (tests use a fresh schema). */ searchPath?: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; /** Comma-separated, no spaces: the search_path (tests put a fresh schema first). */ searchPath?: string; poolSize?: number }
   | { kind: 'pglite'; /** Omit for an in-memory database. */ dataDir?: string };
 
 const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
