@@ -14,8 +14,10 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
+import { startSessionSync } from './features/auth/session-sync.ts';
 import { publishVersions } from './features/remotes/diagnostics.ts';
 import { loadRegistry } from './features/remotes/registry.ts';
+import { isRemoteBoundary } from './features/remotes/RemotePage.tsx';
 
 publishVersions({});
 loadRegistry().catch(() => {
@@ -24,11 +26,17 @@ loadRegistry().catch(() => {
 
 const router = createAppRouter();
 const store = createAppStore({ storage: window.localStorage, router });
+startSessionSync(store);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+createRoot(root, {
+  // A remote boundary logs one line with the remote's name and version itself.
+  onCaughtError: (error, info) => {
+    if (!isRemoteBoundary(info.errorBoundary)) console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -5,6 +5,7 @@ import { Footer } from '../features/layout/Footer.tsx';
 import { NavBar } from '../features/layout/NavBar.tsx';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
+import toastStyles from './toasts.module.css';
 
 /** The frame around every page: skip link, navigation, main area, footer, the one toast container. */
 export function AppLayout() {
@@ -19,7 +20,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer position={TOAST.position} autoClose={TOAST.appDurationMs} limit={TOAST.limit} newestOnTop={false} />
+      <ToastContainer className={toastStyles.toasts} position={TOAST.position} autoClose={TOAST.appDurationMs} limit={TOAST.limit} newestOnTop={false} />
       <ScrollRestoration />
     </div>
   );

@@ -8,7 +8,7 @@ export function Logo() {
         <rect width="32" height="32" rx="8" className={s.tile} />
         <path d="M8 16.5 16 9l8 7.5V24a1 1 0 0 1-1 1h-4.5v-5.5h-5V25H9a1 1 0 0 1-1-1z" className={s.house} />
       </svg>
-      <span className={s.word}>
+      <span className={s.word} data-part="word">
         Room<span className={s.nest}>Nest</span>
       </span>
     </span>

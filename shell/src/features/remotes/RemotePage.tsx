@@ -40,6 +40,11 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
+/** True for a remote boundary: it reports its own errors (see main.tsx's onCaughtError). */
+export function isRemoteBoundary(boundary: unknown): boolean {
+  return boundary instanceof RemoteErrorBoundary;
+}
+
 class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
 

@@ -1,0 +1,30 @@
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../app/store.ts';
+import { landlord, storeSession, tenant } from '../../test/app-harness.tsx';
+import { startSessionSync } from './session-sync.ts';
+
+const fromOtherTab = (key: string | null) => window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+
+describe('session across tabs', () => {
+  it('follows a logout and a login made in another tab', () => {
+    storeSession({ token: 'tok-a', user: tenant });
+    const store = createAppStore({ storage: localStorage, router: createMemoryRouter([{ path: '*', element: null }]) });
+    const stop = startSessionSync(store);
+    try {
+      localStorage.removeItem('authToken');
+      localStorage.removeItem('currentUser');
+      fromOtherTab('authToken');
+      expect(store.getState().auth).toEqual({ token: null, user: null });
+
+      storeSession({ token: 'tok-b', user: landlord });
+      fromOtherTab('currentUser');
+      expect(store.getState().auth).toEqual({ token: 'tok-b', user: landlord });
+
+      fromOtherTab('remoteLoadTimeoutMs');
+      expect(store.getState().auth.token).toBe('tok-b');
+    } finally {
+      stop();
+    }
+  });
+});
