@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, Route, Routes } from 'react-router-dom';
+import { Link, NavLink, Route, Routes, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { TOAST } from '../constants.ts';
 import { ROUTES } from '../routes.ts';
 import { TEXTS } from '../texts.ts';
-import { StatusMessage } from '../ui/components.tsx';
-import { SessionControl } from './session-control.tsx';
+import { Page, PageHeader, StatusMessage } from '../ui/components.tsx';
+import { SessionControl, SignInForm } from './session-control.tsx';
 import s from './standalone.module.css';
 
 export interface StandaloneRoute {
@@ -27,6 +27,7 @@ export interface StandaloneOptions {
 /** The frame a remote's pages run in when its dev server is opened directly. */
 export function StandaloneFrame({ title, routes }: StandaloneOptions) {
   const hasCatchAll = routes.some((r) => r.path === '*');
+  const hasLogin = routes.some((r) => r.path === ROUTES.login);
   return (
     <>
       <header className={s.header}>
@@ -54,6 +55,7 @@ export function StandaloneFrame({ title, routes }: StandaloneOptions) {
       </header>
       <main>
         <Routes>
+          {hasLogin ? null : <Route path={ROUTES.login} element={<StandaloneLogin />} />}
           {routes.map((r) => (
             <Route key={r.path} path={r.path} element={r.element} />
           ))}
@@ -71,5 +73,16 @@ export function StandaloneFrame({ title, routes }: StandaloneOptions) {
       </main>
       <ToastContainer position={TOAST.position} limit={TOAST.limit} autoClose={TOAST.appDurationMs} newestOnTop />
     </>
+  );
+}
+
+/** Stands in for the shell's /login, where pages send visitors, so a guarded flow can be tried alone. */
+function StandaloneLogin() {
+  const navigate = useNavigate();
+  return (
+    <Page title="Log in">
+      <PageHeader title="Log in" subtitle="The shell owns the real login page; this one signs you in to try this module's pages alone." />
+      <SignInForm inline onDone={() => navigate(ROUTES.home)} />
+    </Page>
   );
 }

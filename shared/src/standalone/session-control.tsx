@@ -39,7 +39,8 @@ export function SessionControl() {
   );
 }
 
-function SignInForm({ onDone }: { onDone: () => void }) {
+/** The standalone frame's sign-in form: in the header's popover and on its stand-in /login page. */
+export function SignInForm({ onDone, inline = false }: { onDone: () => void; inline?: boolean }) {
   const dispatch = useHostDispatch();
   const [login, { isLoading }] = useLoginMutation();
   const form = useZodForm(loginSchema, { defaultValues: { Email: '', Password: '' } });
@@ -59,7 +60,7 @@ function SignInForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form className={s.signIn} onSubmit={submit} noValidate aria-label="Sign in">
+    <form className={inline ? s.signInPage : s.signIn} onSubmit={submit} noValidate aria-label="Sign in">
       <Field label="Email" error={errors.Email?.message}>
         {(ids) => <input {...ids} type="email" autoComplete="email" {...form.register('Email')} />}
       </Field>
