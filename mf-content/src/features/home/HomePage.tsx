@@ -20,7 +20,7 @@ export default function HomePage() {
         <h1 id={TITLE_ID} className={s.title}>
           Find your next room in London
         </h1>
-        <p className={s.lead}>Search thousands of rooms and flatmates, from Shoreditch to Romford, and message landlords directly.</p>
+        <p className={s.lead}>Search rooms and flatmates from Shoreditch to Romford, and message landlords and flatmates directly.</p>
         <div className={s.search}>
           <SearchBox />
         </div>
