@@ -15,7 +15,8 @@ export type RemoteTarget = { [R in RemoteName]: { remote: R; module: ModuleOf<R>
 /** The screens the shell owns. */
 export type ShellPage = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
 
-export type RouteEntry = { path: string; guard: GuardName } & (RemoteTarget | { shell: ShellPage });
+/** Shell screens are public; guards apply to remote pages. */
+export type RouteEntry = { path: string } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' });
 
 const content = { remote: 'mf_content', module: 'ContentPage', guard: 'public' } as const;
 

@@ -3,8 +3,6 @@
  * code (the store's listeners) navigate with `router.navigate`.
  */
 import { createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { RouteGuard } from '../features/guards/RouteGuard.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { RouteErrorPage } from '../features/not-found/RouteErrorPage.tsx';
@@ -12,10 +10,15 @@ import { RemotePage } from '../features/remotes/RemotePage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { ROUTE_TABLE, type RouteEntry, type ShellPage } from './route-table.ts';
 
-const SHELL_PAGES: Record<ShellPage, () => React.JSX.Element> = {
-  LoginPage,
-  RegisterPage,
-  NotFoundPage,
+/**
+ * The shell's own screens. Login and register (forms, schemas) load as their
+ * own chunks when first visited, so other pages do not pay for them; the data
+ * router fetches the chunk before it commits the navigation.
+ */
+const SHELL_PAGES: Record<ShellPage, Pick<RouteObject, 'element' | 'lazy'>> = {
+  LoginPage: { lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }) },
+  RegisterPage: { lazy: async () => ({ Component: (await import('../features/auth/RegisterPage.tsx')).RegisterPage }) },
+  NotFoundPage: { element: <NotFoundPage /> },
 };
 
 /** A remote page keyed by pathname: each page gets its own boundary, so an error never carries over. */
@@ -24,24 +27,17 @@ function RemoteRoute({ remote, module }: { remote: string; module: string }) {
   return <RemotePage key={pathname} remote={remote} module={module} />;
 }
 
-function element(entry: RouteEntry) {
-  const page =
-    'shell' in entry ? (
-      (() => {
-        const Page = SHELL_PAGES[entry.shell];
-        return <Page />;
-      })()
-    ) : (
-      <RemoteRoute remote={entry.remote} module={entry.module} />
-    );
-  return entry.guard === 'public' ? page : <RouteGuard guard={entry.guard}>{page}</RouteGuard>;
+function route(entry: RouteEntry): RouteObject {
+  if ('shell' in entry) return { path: entry.path, ...SHELL_PAGES[entry.shell] };
+  const page = <RemoteRoute remote={entry.remote} module={entry.module} />;
+  return { path: entry.path, element: entry.guard === 'public' ? page : <RouteGuard guard={entry.guard}>{page}</RouteGuard> };
 }
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
-    children: ROUTE_TABLE.map((entry) => ({ path: entry.path, element: element(entry) })),
+    children: ROUTE_TABLE.map(route),
   },
 ];
 

@@ -49,9 +49,9 @@ export function stubNetwork(...handlers: Handler[]) {
   return { fetchMock, calls, callsTo: (path: string) => calls.filter((r) => new URL(r.url).pathname === path) };
 }
 
-export function renderApp(path: string | { pathname: string; state?: unknown }, { strict = true } = {}) {
-  const entry = typeof path === 'string' ? path : path;
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+/** Renders the app at `path` and waits until the router has settled (lazy routes loaded). */
+export async function renderApp(path: string | { pathname: string; state?: unknown }, { strict = true } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const store = createAppStore({ storage: window.localStorage, router });
   const tree = (
     <Provider store={store}>
@@ -59,6 +59,17 @@ export function renderApp(path: string | { pathname: string; state?: unknown }, 
     </Provider>
   );
   const view = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+  const ready = () => router.state.initialized && router.state.navigation.state === 'idle';
+  await act(async () => {
+    if (ready()) return;
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe(() => {
+        if (!ready()) return;
+        stop();
+        resolve();
+      });
+    });
+  });
   return { ...view, store, router };
 }
 

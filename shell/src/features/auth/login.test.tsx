@@ -20,9 +20,9 @@ beforeEach(() => {
 });
 
 describe('/login', () => {
-  it('has email and password fields, a forgot-password link and a link to register', () => {
+  it('has email and password fields, a forgot-password link and a link to register', async () => {
     stubNetwork();
-    renderApp('/login');
+    await renderApp('/login');
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
@@ -31,7 +31,7 @@ describe('/login', () => {
 
   it('requires email and password', async () => {
     const net = stubNetwork();
-    renderApp('/login');
+    await renderApp('/login');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText(TEXTS.emailRequired)).toBeTruthy();
     expect(screen.getByText(TEXTS.passwordRequired)).toBeTruthy();
@@ -40,7 +40,7 @@ describe('/login', () => {
 
   it('logs in: stores the session, greets for 4 s, fetches the unread count and goes to /pricing', async () => {
     const net = stubNetwork((r) => (isLogin(r) ? json({ token: 'tok-9', message: 'Login successful.', user: landlord }) : undefined));
-    const { router, store } = renderApp('/login');
+    const { router, store } = await renderApp('/login');
     fillAndSubmit(' olu@example.com ', 'Landlord123!');
 
     expect(await screen.findByText(TEXTS.loginGreeting('Olu Bakare'))).toBeTruthy();
@@ -59,7 +59,7 @@ describe('/login', () => {
 
   it('shows the server message on failure', async () => {
     stubNetwork((r) => (isLogin(r) ? json({ message: 'Invalid email or password.' }, 401) : undefined));
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     fillAndSubmit('olu@example.com', 'nope');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
     expect(store.getState().auth.token).toBeNull();
@@ -67,7 +67,7 @@ describe('/login', () => {
 
   it('falls back to the spec text when the server gives no message', async () => {
     stubNetwork((r) => (isLogin(r) ? new Response('upstream down', { status: 502 }) : undefined));
-    renderApp('/login');
+    await renderApp('/login');
     fillAndSubmit('olu@example.com', 'secret1');
     expect(await screen.findByText(TEXTS.loginFailed)).toBeTruthy();
   });
@@ -75,7 +75,7 @@ describe('/login', () => {
   it('disables the button while the call is under way', async () => {
     let answer: ((r: Response) => void) | undefined;
     stubNetwork((r) => (isLogin(r) ? new Promise<Response>((resolve) => (answer = resolve)) : undefined));
-    renderApp('/login');
+    await renderApp('/login');
     fillAndSubmit('olu@example.com', 'secret1');
     const button = await screen.findByRole('button', { name: 'Logging in…' });
     expect((button as HTMLButtonElement).disabled).toBe(true);

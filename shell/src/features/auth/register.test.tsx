@@ -21,9 +21,9 @@ beforeEach(() => {
 });
 
 describe('/register', () => {
-  it('has the spec fields: email of type email, Tenant selected by default, a link to login', () => {
+  it('has the spec fields: email of type email, Tenant selected by default, a link to login', async () => {
     stubNetwork();
-    renderApp('/register');
+    await renderApp('/register');
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect((screen.getByRole('radio', { name: /Tenant/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: /Landlord/ }) as HTMLInputElement).checked).toBe(false);
@@ -32,7 +32,7 @@ describe('/register', () => {
 
   it('shows the section 5 messages next to the fields', async () => {
     const net = stubNetwork();
-    renderApp('/register');
+    await renderApp('/register');
     submit();
     expect(await screen.findByText(TEXTS.nameRequired)).toBeTruthy();
     expect(screen.getByText(TEXTS.emailRequired)).toBeTruthy();
@@ -50,7 +50,7 @@ describe('/register', () => {
 
   it('registers without logging in and goes to /pricing?signup=true', async () => {
     const net = stubNetwork((r) => (isRegister(r) ? json({ message: 'Registration successful. Please log in.', userId: 31 }, 201) : undefined));
-    const { router, store } = renderApp('/register');
+    const { router, store } = await renderApp('/register');
     fill(valid);
     fireEvent.click(screen.getByRole('radio', { name: /Landlord/ }));
     submit();
@@ -69,7 +69,7 @@ describe('/register', () => {
 
   it('shows the server message, e.g. for an email already registered', async () => {
     stubNetwork((r) => (isRegister(r) ? json({ message: 'An account with this email already exists.' }, 409) : undefined));
-    renderApp('/register');
+    await renderApp('/register');
     fill(valid);
     submit();
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('/register', () => {
         ? json({ message: 'Some fields are missing or invalid.', errors: [{ field: 'Email', message: 'Please enter a valid email address.' }] }, 400)
         : undefined,
     );
-    renderApp('/register');
+    await renderApp('/register');
     fill(valid);
     submit();
     const fieldError = await screen.findByText('Please enter a valid email address.');
@@ -92,7 +92,7 @@ describe('/register', () => {
   it("says 'Server Error: {status}' without a server message, and the generic text without an answer", async () => {
     let failure: () => Response | Promise<Response> = busy;
     stubNetwork((r) => (isRegister(r) ? failure() : undefined));
-    renderApp('/register');
+    await renderApp('/register');
     fill(valid);
     submit();
     expect(await screen.findByText(TEXTS.serverError(503))).toBeTruthy();

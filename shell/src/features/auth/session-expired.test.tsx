@@ -1,5 +1,5 @@
 import { TEXTS } from '@roomnest/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
 import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
@@ -21,10 +21,10 @@ describe('a 401 while logged in (spec section 4)', () => {
       (r) => (r.headers.get('authorization') === 'Bearer stale' ? json({ message: 'Your session is invalid or has expired.' }, 401) : undefined),
       (r) => (path(r) === '/api/auth/login' ? json({ token: 'fresh', message: 'Login successful.', user: tenant }) : undefined),
     );
-    const { router, store } = renderApp('/messages/chat/3?draft=1');
+    const { router, store } = await renderApp('/messages/chat/3?draft=1');
 
     expect(await screen.findByText(TEXTS.sessionExpired)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.state).toEqual({ from: { pathname: '/messages/chat/3', search: '?draft=1', hash: '' } });
     expect(store.getState().auth.token).toBeNull();
@@ -36,7 +36,7 @@ describe('a 401 while logged in (spec section 4)', () => {
     expect(net.callsTo('/api/messages/unread-count')[0]?.headers.get('authorization')).toBe('Bearer stale');
     expect(consoleError).toHaveBeenCalledWith(TEXTS.unreadCountFailed);
 
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'amelia@example.com' } });
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'amelia@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -48,7 +48,7 @@ describe('a 401 while logged in (spec section 4)', () => {
   it('toasts once when several requests fail together', async () => {
     storeSession({ token: 'stale', user: tenant });
     stubNetwork((r) => (path(r) === '/api/users/profile' ? json({ message: 'expired' }, 401) : undefined));
-    const { store, router } = renderApp('/rooms');
+    const { store, router } = await renderApp('/rooms');
     await screen.findByText('mf_search/RoomSearchPage at /rooms');
     const { shellApi } = await import('../../app/shell-api.ts');
     const probe = shellApi.injectEndpoints({
@@ -58,13 +58,13 @@ describe('a 401 while logged in (spec section 4)', () => {
     expect(await screen.findByText(TEXTS.sessionExpired)).toBeTruthy();
     await settle(20);
     expect(screen.getAllByText(TEXTS.sessionExpired)).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: { pathname: '/rooms', search: '', hash: '' } });
   });
 
   it('does nothing on a 401 when nobody is logged in', async () => {
     stubNetwork(() => json({ message: 'no' }, 401));
-    const { router } = renderApp('/login');
+    const { router } = await renderApp('/login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'x@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-pass' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));

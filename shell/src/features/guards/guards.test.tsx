@@ -1,5 +1,5 @@
 import { TEXTS } from '@roomnest/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
 import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
@@ -21,9 +21,9 @@ describe('route guards (spec section 6)', () => {
     ['/rooms/4/edit', TEXTS.loginRequired],
     ['/my-listings', TEXTS.loginRequired],
   ])('sends a logged-out visitor of %s to /login, once, remembering the location', async (path, text) => {
-    const { router } = renderApp(`${path}?tab=1`);
+    const { router } = await renderApp(`${path}?tab=1`);
     expect(await screen.findByText(text)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(router.state.location.state).toEqual({ from: { pathname: path, search: '?tab=1', hash: '' } });
     await settle(20);
@@ -37,9 +37,9 @@ describe('route guards (spec section 6)', () => {
     ['/my-listings', TEXTS.myListingsDenied],
   ])('sends a tenant on %s home with a toast', async (path, text) => {
     storeSession({ token: 't1', user: tenant });
-    const { router } = renderApp(path);
+    const { router } = await renderApp(path);
     expect(await screen.findByText(text)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await settle(20);
     expect(screen.getAllByText(text)).toHaveLength(1);
   });
@@ -52,18 +52,18 @@ describe('route guards (spec section 6)', () => {
     ['/my-flatmate-profile', 'mf_profile/MyProfilePage'],
   ])('lets a landlord see %s', async (path, page) => {
     storeSession({ token: 't2', user: landlord });
-    renderApp(path);
+    await renderApp(path);
     expect(await screen.findByText(`${page} at ${path}`)).toBeTruthy();
   });
 
   it('lets a tenant see messages and the chat', async () => {
     storeSession({ token: 't1', user: tenant });
-    renderApp('/messages/chat/9');
+    await renderApp('/messages/chat/9');
     expect(await screen.findByText('mf_messaging/ChatPage at /messages/chat/9')).toBeTruthy();
   });
 
   it('leaves public routes open to everyone', async () => {
-    renderApp('/rooms/5');
+    await renderApp('/rooms/5');
     expect(await screen.findByText('mf_search/RoomDetailPage at /rooms/5')).toBeTruthy();
   });
 });

@@ -21,8 +21,8 @@ beforeEach(() => {
 });
 
 describe('navigation bar (spec section 2)', () => {
-  it('shows a visitor the public links', () => {
-    renderApp('/login');
+  it('shows a visitor the public links', async () => {
+    await renderApp('/login');
     expect(navLinks()).toEqual([
       ['RoomNest', '/'],
       ['Find a Room', '/find-a-room'],
@@ -35,9 +35,9 @@ describe('navigation bar (spec section 2)', () => {
     expect(mainNav().queryByRole('button', { name: 'Log Out' })).toBeNull();
   });
 
-  it("shows a tenant Messages and 'List My Profile', without the landlord links", () => {
+  it("shows a tenant Messages and 'List My Profile', without the landlord links", async () => {
     storeSession({ token: 't', user: tenant });
-    renderApp('/login');
+    await renderApp('/login');
     expect(navLinks()).toEqual([
       ['RoomNest', '/'],
       ['Find a Room', '/find-a-room'],
@@ -49,9 +49,9 @@ describe('navigation bar (spec section 2)', () => {
     expect(mainNav().getByRole('button', { name: 'Log Out' })).toBeTruthy();
   });
 
-  it("shows a landlord 'List Your Ad', 'Manage My Ads' and 'My Profile'", () => {
+  it("shows a landlord 'List Your Ad', 'Manage My Ads' and 'My Profile'", async () => {
     storeSession({ token: 't', user: landlord });
-    renderApp('/login');
+    await renderApp('/login');
     expect(navLinks()).toEqual([
       ['RoomNest', '/'],
       ['Find a Room', '/find-a-room'],
@@ -66,7 +66,7 @@ describe('navigation bar (spec section 2)', () => {
 
   it("badges Messages with the unread count, '9+' above 9 and nothing at 0", async () => {
     storeSession({ token: 't', user: tenant });
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     await settle(10); // the count fetched at start (0)
     await act(async () => store.dispatch(unreadCountChanged({ totalUnread: 3 })));
     expect(within(messages()).getByText('3')).toBeTruthy();
@@ -79,7 +79,7 @@ describe('navigation bar (spec section 2)', () => {
 
   it('logs out: clears the session and goes to /login without a guard toast', async () => {
     storeSession({ token: 't', user: tenant });
-    const { router, store } = renderApp('/messages');
+    const { router, store } = await renderApp('/messages');
     await screen.findByText('mf_messaging/ConversationsPage at /messages');
     fireEvent.click(mainNav().getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('link', { name: 'Create an account' })).toBeTruthy();
@@ -92,7 +92,7 @@ describe('navigation bar (spec section 2)', () => {
   });
 
   it('folds into a menu button that closes on Escape and on navigation', async () => {
-    renderApp('/login');
+    await renderApp('/login');
     const button = mainNav().getByRole('button', { name: 'Menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.getElementById(button.getAttribute('aria-controls') ?? '')?.tagName).toBe('UL');
@@ -112,8 +112,8 @@ describe('navigation bar (spec section 2)', () => {
 });
 
 describe('footer (spec section 2)', () => {
-  it('links every footer page of the spec', () => {
-    renderApp('/login');
+  it('links every footer page of the spec', async () => {
+    await renderApp('/login');
     const hrefs = footer()
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
@@ -134,14 +134,14 @@ describe('footer (spec section 2)', () => {
     expect(footer().getByText(/© \d{4} RoomNest/)).toBeTruthy();
   });
 
-  it("sends 'Post an Ad' to /register when logged out and /post-ad when logged in", () => {
-    renderApp('/login');
+  it("sends 'Post an Ad' to /register when logged out and /post-ad when logged in", async () => {
+    await renderApp('/login');
     expect(footer().getByRole('link', { name: 'Post an Ad' }).getAttribute('href')).toBe('/register');
   });
 
-  it("sends 'Post an Ad' to /post-ad when logged in", () => {
+  it("sends 'Post an Ad' to /post-ad when logged in", async () => {
     storeSession({ token: 't', user: tenant });
-    renderApp('/login');
+    await renderApp('/login');
     expect(footer().getByRole('link', { name: 'Post an Ad' }).getAttribute('href')).toBe('/post-ad');
   });
 });

@@ -8,7 +8,7 @@ describe('404 page', () => {
     'shows the spec text and a link home for %s',
     async (path) => {
       stubNetwork();
-      renderApp(path);
+      await renderApp(path);
       expect(await screen.findByText(TEXTS.notFound)).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Go to the homepage' }).getAttribute('href')).toBe('/');
       expect(document.title).toBe('Page not found | RoomNest');

@@ -80,7 +80,7 @@ describe('runtime module registry', () => {
 
   it('without remotes.json the shell still works and remote pages show the error view', async () => {
     stubNetwork((r) => (isRegistry(r) ? json({ message: 'gone' }, 404) : undefined));
-    const { router } = renderApp('/rooms');
+    const { router } = await renderApp('/rooms');
     expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(loadRemote).not.toHaveBeenCalled();

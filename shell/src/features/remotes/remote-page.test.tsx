@@ -22,7 +22,7 @@ describe('remote boundary', () => {
     let resolve: ((m: ReturnType<typeof fakeRemotePage>) => void) | undefined;
     vi.mocked(loadRemotePage).mockImplementation(() => new Promise((r) => (resolve = r)));
     localStorage.setItem('remoteLoadTimeoutMs', '5000');
-    renderApp('/rooms');
+    await renderApp('/rooms');
     expect(await screen.findByText(TEXTS.remoteLoading)).toBeTruthy();
     await act(async () => resolve?.(fakeRemotePage('mf_search', 'RoomSearchPage')));
     expect(await screen.findByText('mf_search/RoomSearchPage at /rooms')).toBeTruthy();
@@ -31,7 +31,7 @@ describe('remote boundary', () => {
 
   it('times out into the error view; Retry loads again with a new lazy component', async () => {
     vi.mocked(loadRemotePage).mockImplementationOnce(never).mockImplementation(resolveFakeRemote);
-    renderApp('/find-a-room');
+    await renderApp('/find-a-room');
     expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
     expect(logged()).toContain('[remote] mf_search/RoomSearchPage (version unknown) timed out while loading: mf_search/RoomSearchPage did not load within 60 ms');
 
@@ -46,7 +46,7 @@ describe('remote boundary', () => {
 
   it('shows the error view when the remote fails to load, with the rest of the site working', async () => {
     vi.mocked(loadRemotePage).mockRejectedValue(new Error('remoteEntry.js 404'));
-    renderApp('/flatmates');
+    await renderApp('/flatmates');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TEXTS.remoteUnavailable)).toBeTruthy();
     expect(within(alert).getByRole('button', { name: TEXTS.retry })).toBeTruthy();
@@ -64,7 +64,7 @@ describe('remote boundary', () => {
     vi.mocked(loadRemotePage).mockResolvedValue({ default: Flaky });
     localStorage.setItem('authToken', 't');
     localStorage.setItem('currentUser', JSON.stringify({ userId: 1, name: 'A', email: 'a@x.uk', userType: 'Tenant', plan: 'Free', profilePictureURL: null }));
-    renderApp('/messages');
+    await renderApp('/messages');
     expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(logged()).toContain('[remote] mf_messaging/ConversationsPage (version unknown) failed while rendering: Cannot read properties of undefined');
@@ -79,7 +79,7 @@ describe('remote boundary', () => {
       if (module === 'RoomDetailPage') throw new Error('chunk failed');
       return fakeRemotePage(remote, module);
     });
-    const { router } = renderApp('/rooms/3');
+    const { router } = await renderApp('/rooms/3');
     expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
     await act(() => router.navigate('/rooms'));
     expect(await screen.findByText('mf_search/RoomSearchPage at /rooms')).toBeTruthy();
@@ -88,7 +88,7 @@ describe('remote boundary', () => {
 
   it('renders a page loaded before at once, without loading it again', async () => {
     vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
-    const { router } = renderApp('/about-us');
+    const { router } = await renderApp('/about-us');
     expect(await screen.findByText('mf_content/ContentPage at /about-us')).toBeTruthy();
     await act(() => router.navigate('/faq'));
     expect(screen.getByText('mf_content/ContentPage at /faq')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('remote boundary', () => {
     window.roomnestRemoteLoadTimeoutMs = 40;
     try {
       vi.mocked(loadRemotePage).mockImplementation(never);
-      renderApp('/pricing');
+      await renderApp('/pricing');
       expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
       expect(logged()).toContain('did not load within 40 ms');
     } finally {

@@ -23,7 +23,7 @@ describe('unread count (spec sections 4 and 7)', () => {
   it('asks at restore, then every 30 s while a token is stored, and stops at logout', async () => {
     storeSession({ token: 'tok', user: tenant });
     const net = stubNetwork();
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     await advance(0);
     expect(net.callsTo(UNREAD)).toHaveLength(1);
     expect(net.callsTo(UNREAD)[0]?.headers.get('authorization')).toBe('Bearer tok');
@@ -42,7 +42,7 @@ describe('unread count (spec sections 4 and 7)', () => {
 
   it('never asks without a token, and asks at once on login', async () => {
     const net = stubNetwork();
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     await advance(61_000);
     expect(net.callsTo(UNREAD)).toHaveLength(0);
 
@@ -55,7 +55,7 @@ describe('unread count (spec sections 4 and 7)', () => {
     storeSession({ token: 'tok', user: tenant });
     let body: unknown = { totalUnread: 5 };
     stubNetwork((r) => (new URL(r.url).pathname === UNREAD ? json(body) : undefined));
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     await advance(0);
     expect(store.getState().unread.totalUnread).toBe(5);
     expect(screen.getByText('5')).toBeTruthy();
@@ -70,7 +70,7 @@ describe('unread count (spec sections 4 and 7)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = false;
     stubNetwork((r) => (new URL(r.url).pathname === UNREAD ? (fail ? json({ message: 'boom' }, 500) : json({ totalUnread: 4 })) : undefined));
-    const { store } = renderApp('/login');
+    const { store } = await renderApp('/login');
     await advance(0);
     expect(store.getState().unread.totalUnread).toBe(4);
 
