@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 
+import { E2E_PORT, E2E_TOKEN_SECRET } from './support/env.ts';
+
 /** The e2e server: the production build served exactly as `npm start` serves it, on a fresh data folder. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
-export const E2E_TOKEN_SECRET = 'e2e-only-token-secret-0123456789abcdef';
 const baseURL = `http://localhost:${E2E_PORT}`;
 
 export default defineConfig({

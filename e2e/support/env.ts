@@ -1,0 +1,3 @@
+/** Where the e2e server runs and the secret it signs tokens with (so a test can mint an expired one). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8090);
+export const E2E_TOKEN_SECRET = 'e2e-only-token-secret-0123456789abcdef';
