@@ -28,7 +28,7 @@ describe('base query', () => {
   });
 
   it('sends the bearer token and expires the session on a 401', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'expired' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn<(input: Request) => Promise<Response>>(async () => new Response(JSON.stringify({ message: 'expired' }), { status: 401, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     const store = createHostStore({ auth: { token: 'abc', user } });
     store.injectApi(api);
@@ -39,9 +39,9 @@ describe('base query', () => {
   });
 
   it('leaves a logged-out state alone on a 401', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"no"}', { status: 401, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal('fetch', vi.fn<() => Promise<Response>>(async () => new Response('{"message":"no"}', { status: 401, headers: { 'content-type': 'application/json' } })));
     const listener = createListenerMiddleware();
-    const expired = vi.fn();
+    const expired = vi.fn<() => void>();
     listener.startListening({ actionCreator: sessionExpired, effect: expired });
     const store = createHostStore({ listener });
     store.injectApi(api);
