@@ -1,25 +1,35 @@
 /**
- * The boundary around every remote page: Suspense with a loading state, a
- * load timeout, and an error boundary (load failures and render errors alike)
- * whose error view offers Retry. React.lazy keeps a failed import forever, so
- * Retry makes a new lazy component and asks the runtime for a fresh load.
+ * The boundary around every remote page: a loading state, a load timeout, and
+ * an error boundary (load failures and render errors alike) whose error view
+ * offers Retry; the loaded page renders inside Suspense, for a remote that
+ * suspends itself.
+ *
+ * The load is an explicit promise per attempt, not React.lazy: a lazy
+ * component keeps a failed import forever (Retry would need a new one), and a
+ * Suspense fallback holds the page back for React's 300 ms reveal throttle,
+ * a timer that never fires under a paused test clock. Here every attempt
+ * after a failure is a new load, and the page shows the moment it arrives.
  */
 import { TEXTS } from '@roomnest/shared';
 import { Button, LoadingState, StatusMessage } from '@roomnest/shared/ui';
-import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
 import { loadRemotePage } from './load-remote.ts';
 import { remoteVersion } from './registry.ts';
 import { RemoteTimeoutError, remoteLoadTimeoutMs, withTimeout } from './timeout.ts';
 import s from './remote-page.module.css';
 
-/** Pages that have loaded once: later visits render them at once, without a loading flash. */
+/** Pages that have loaded: later visits render them at once. */
 const loadedPages = new Map<string, ComponentType>();
+/** The load under way for a page, shared by every render that asks (StrictMode mounts twice). */
+const inflight = new Map<string, Promise<ComponentType>>();
+/** Remotes whose last load failed: their next load asks the runtime to start afresh. */
+const failedRemotes = new Set<string>();
 
 /** For tests. */
 export function forgetLoadedPages() {
   loadedPages.clear();
-  pendingPages.clear();
+  inflight.clear();
   failedRemotes.clear();
 }
 
@@ -73,55 +83,92 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 }
 
+/**
+ * Loads a page: the load under way if there is one, else a new load. A retry
+ * always starts a new load; a load after a failure also drops the runtime's
+ * cache of that remote. A failed promise is never handed out again.
+ */
+function loadPage(remote: string, module: string, retry: boolean): Promise<ComponentType> {
+  const id = `${remote}/${module}`;
+  const under = inflight.get(id);
+  if (under && !retry) return under;
+  const fresh = retry || failedRemotes.has(remote);
+  failedRemotes.delete(remote);
+  const load = (async () => {
+    try {
+      const loaded = await withTimeout(loadRemotePage(remote, module, { fresh }), remoteLoadTimeoutMs(), id);
+      loadedPages.set(id, loaded.default);
+      return loaded.default;
+    } catch (error) {
+      failedRemotes.add(remote);
+      throw new RemoteLoadError(error instanceof RemoteTimeoutError ? 'timeout' : 'load', error);
+    }
+  })();
+  inflight.set(id, load);
+  const settle = () => {
+    if (inflight.get(id) === load) inflight.delete(id);
+  };
+  load.then(settle, settle);
+  return load;
+}
+
+/** Hands a load failure to the error boundary. */
+function Rethrow({ error }: { error: unknown }): ReactNode {
+  throw error;
+}
+
+function Loading() {
+  return (
+    <div className={s.loading}>
+      <LoadingState label={TEXTS.remoteLoading} />
+    </div>
+  );
+}
+
 export interface RemotePageProps {
   remote: string;
   module: string;
 }
 
-/** The lazy component of a load under way, shared by every render that asks (StrictMode renders twice). */
-const pendingPages = new Map<string, ComponentType>();
-/** Remotes whose last load failed: their next load asks the runtime to start afresh. */
-const failedRemotes = new Set<string>();
-
-/**
- * The page component: the loaded page if it has loaded before, else the lazy
- * component of the load under way, else a new lazy component. A failed lazy
- * is never handed out again, and `retry` always makes a new one.
- */
-function pageFor(remote: string, module: string, retry: boolean): ComponentType {
-  const id = `${remote}/${module}`;
-  const ready = loadedPages.get(id);
-  if (ready) return ready;
-  const pending = pendingPages.get(id);
-  if (pending && !retry) return pending;
-  const Page = lazy(async () => {
-    const fresh = retry || failedRemotes.has(remote);
-    failedRemotes.delete(remote);
-    try {
-      const loaded = await withTimeout(loadRemotePage(remote, module, { fresh }), remoteLoadTimeoutMs(), id);
-      loadedPages.set(id, loaded.default);
-      return loaded;
-    } catch (error) {
-      failedRemotes.add(remote);
-      throw new RemoteLoadError(error instanceof RemoteTimeoutError ? 'timeout' : 'load', error);
-    } finally {
-      if (pendingPages.get(id) === Page) pendingPages.delete(id);
-    }
-  });
-  pendingPages.set(id, Page);
-  return Page;
+interface Outcome {
+  attempt: number;
+  page?: ComponentType;
+  error?: unknown;
 }
 
 /** One remote page inside its boundary. Give it a `key` per route so errors stay on their route. */
 export function RemotePage({ remote, module }: RemotePageProps) {
-  const [Page, setPage] = useState(() => pageFor(remote, module, false));
-  const retry = useCallback(() => setPage(() => pageFor(remote, module, true)), [remote, module]);
+  const id = `${remote}/${module}`;
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (loadedPages.has(id)) return;
+    let current = true;
+    loadPage(remote, module, attempt > 0).then(
+      (page) => current && setOutcome({ attempt, page }),
+      (error: unknown) => current && setOutcome({ attempt, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, remote, module, attempt]);
+
+  // A page that has loaded and then failed to render only needs rendering again.
+  const retry = useCallback(() => {
+    if (!loadedPages.has(id)) setAttempt((n) => n + 1);
+  }, [id]);
+
+  const settled = outcome?.attempt === attempt ? outcome : null;
+  const page = loadedPages.get(id) ?? settled?.page;
+  let content: ReactNode;
+  if (page) content = <Suspense fallback={<Loading />}>{createElement(page)}</Suspense>;
+  else if (settled && 'error' in settled) content = <Rethrow error={settled.error} />;
+  else content = <Loading />;
 
   return (
     <RemoteErrorBoundary remote={remote} module={module} onRetry={retry}>
-      <Suspense fallback={<LoadingState label={TEXTS.remoteLoading} />}>
-        <Page />
-      </Suspense>
+      {content}
     </RemoteErrorBoundary>
   );
 }

@@ -1,5 +1,6 @@
 import { TEXTS } from '@roomnest/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { lazy } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import { fakeRemotePage, resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
@@ -27,9 +28,17 @@ describe('remote boundary', () => {
     await act(async () => resolve?.(fakeRemotePage('mf_search', 'RoomSearchPage')));
     expect(await screen.findByText('mf_search/RoomSearchPage at /rooms')).toBeTruthy();
     expect(loadRemotePage).toHaveBeenCalledWith('mf_search', 'RoomSearchPage', { fresh: false });
+    expect(loadRemotePage).toHaveBeenCalledTimes(1); // once, although StrictMode mounts twice
   });
 
-  it('times out into the error view; Retry loads again with a new lazy component', async () => {
+  it('gives a page that suspends itself a Suspense boundary', async () => {
+    const Inner = lazy(async () => ({ default: () => <p>inner part</p> }));
+    vi.mocked(loadRemotePage).mockResolvedValue({ default: () => <Inner /> });
+    await renderApp('/faq');
+    expect(await screen.findByText('inner part')).toBeTruthy();
+  });
+
+  it('times out into the error view; Retry starts a new load, not the failed one', async () => {
     vi.mocked(loadRemotePage).mockImplementationOnce(never).mockImplementation(resolveFakeRemote);
     await renderApp('/find-a-room');
     expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
