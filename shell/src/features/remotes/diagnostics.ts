@@ -16,7 +16,6 @@ declare global {
 }
 
 export function publishVersions(remotes: Record<string, string>) {
-  // oxlint-disable-next-line no-underscore-dangle -- the documented operations handle
   window.__ROOMNEST__ = { shell: __MODULE_VERSION__, remotes: { ...remotes } };
 }
 

@@ -38,7 +38,6 @@ describe('runtime module registry', () => {
       ],
       { force: true },
     );
-    // oxlint-disable-next-line no-underscore-dangle -- the documented operations handle
     expect(window.__ROOMNEST__).toEqual({ shell: 'test', remotes: { mf_search: '1.0.0-abc', mf_content: 'dev' } });
     expect(console.info).toHaveBeenCalledWith('RoomNest shell test; remotes: mf_search 1.0.0-abc, mf_content dev');
     expect(remoteVersion('mf_search')).toBe('1.0.0-abc');
