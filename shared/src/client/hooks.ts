@@ -17,6 +17,9 @@ export function withApis<P extends object>(apis: InjectableApi[], Page: Componen
     useLayoutEffect(() => {
       if (ready) return;
       for (const api of apis) store.injectApi(api);
+      // Injecting dispatches to the store, which must not happen during render; the page
+      // renders once, right after, with its slice in place.
+      // oxlint-disable-next-line react/set-state-in-effect
       setReady(true);
     }, [ready, store]);
     return ready ? createElement(Page, props) : null;
