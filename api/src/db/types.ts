@@ -1,5 +1,5 @@
 /** The database schema as Kysely sees it (kept in step with ./migrations). */
-import type { PlanName, UserType } from '@roomnest/shared';
+import type { AmenityKey, ListingStatus, PetPolicy, PlanName, RoomType, SmokingPolicy, UserType } from '@roomnest/shared';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A column the database fills in on insert and never changes afterwards. */
@@ -38,12 +38,47 @@ export interface MessagesTable {
   read_at: Date | null;
 }
 
+export interface ListingsTable {
+  id: ReadOnlyGenerated<number>;
+  landlord_id: ColumnType<number, number, never>;
+  title: string;
+  /** '' when the landlord wrote none. */
+  description: ColumnType<string, string | undefined, string>;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  room_type: RoomType;
+  /** numeric(10,2), read as a number of pounds. */
+  rent: number;
+  deposit: number | null;
+  /** Calendar date as 'YYYY-MM-DD'. */
+  available_date: string;
+  /** `/uploads/...` path of the full-size image; null when there is none. */
+  image_path: string | null;
+  /** `/uploads/...` path of the card-sized copy. */
+  thumb_path: string | null;
+  lease_terms: ColumnType<string, string | undefined, string>;
+  pet_policy: PetPolicy;
+  smoking_policy: SmokingPolicy;
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
+  /** Amenity keys, each at most once. */
+  amenities: ColumnType<AmenityKey[], AmenityKey[] | undefined, AmenityKey[]>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Posting or renewal time plus LISTING_ACTIVE_DAYS. */
+  expires_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
+  listings: ListingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type ListingRow = Selectable<ListingsTable>;
+export type NewListing = Insertable<ListingsTable>;

@@ -5,10 +5,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as users from './0001-users.ts';
 import * as messages from './0002-messages.ts';
+import * as listings from './0003-listings.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
   '0002-messages': messages,
+  '0003-listings': listings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
