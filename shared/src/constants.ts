@@ -66,6 +66,8 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as cons
 
 /** Standard listings stay active for 30 days (FAQ). */
 export const LISTING_ACTIVE_DAYS = 30;
+/** A listing can be renewed once it has expired or from this many days before it expires. */
+export const LISTING_RENEW_WINDOW_DAYS = 7;
 
 export interface PlanInfo {
   name: PlanName;

@@ -84,3 +84,17 @@ export const API_TEXTS = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/** Image upload answers of the API (listing photos, profile pictures); the browser may show them before sending too. */
+export const UPLOAD_TEXTS = {
+  imageType: 'Please upload a PNG, JPEG or GIF image.',
+  imageTooLarge: 'The image is too large: please upload one of 5 MB or less.',
+  imageTooManyPixels: 'The image is too large: please upload one of at most 50 megapixels.',
+  imageUnreadable: 'The image could not be read; it may be damaged. Please upload another PNG, JPEG or GIF image.',
+  notMultipart: 'Please send this form as multipart/form-data.',
+  malformed: 'The form data could not be read. Please try again.',
+  oneImage: 'Please upload one image at most.',
+  tooManyFields: 'The form has too many fields.',
+  fieldTooLong: (field: string) => `${field} is too long.`,
+  unexpectedFile: (field: string, expected: string) => `Unexpected file in ${field}: send the image as ${expected}.`,
+} as const;
