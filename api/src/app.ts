@@ -16,6 +16,7 @@ import type { DB } from './db/types.ts';
 import authRoutes from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
+import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
       },
       tags: [
         { name: 'auth', description: 'Registration and login' },
+        { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
         { name: 'health', description: 'Service health' },
@@ -91,6 +93,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
   await app.register(authPlugin, { db, tokens });
 
   await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  await app.register(listingsRoutes, { prefix: '/api/listings', db, uploadsDir: config.uploadsDir });
   await app.register(usersRoutes, { prefix: '/api/users', db });
   await app.register(messagesRoutes, { prefix: '/api/messages', db });
   await app.register(healthRoutes, { prefix: '/api', db });

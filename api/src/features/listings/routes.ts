@@ -1,0 +1,418 @@
+/**
+ * The listings API at /api/listings: public search and detail, landlords'
+ * create, update, delete, status, my-listings and renew. Creation and update
+ * are multipart forms with an optional `roomImage`; everything else is JSON.
+ */
+import {
+  apiErrorSchema,
+  LISTING_ACTIVE_DAYS,
+  LISTING_RENEW_WINDOW_DAYS,
+  LISTING_SEARCH_DEFAULTS,
+  listingInputSchema,
+  listingSearchSchema,
+  listingUpdateSchema,
+  messageResponseSchema,
+  statusUpdateSchema,
+  type ListingInput,
+  type PlanName,
+  type SortBy,
+} from '@roomnest/shared';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB, ListingsTable } from '../../db/types.ts';
+import { BEARER_AUTH, requireLandlord, requireUser, type AuthUser } from '../../plugins/auth.ts';
+import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
+import { removeUploads, storeImage, type StoredImage } from '../uploads/images.ts';
+import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
+import {
+  countActiveListings,
+  findLandlordListings,
+  findListing,
+  lockLandlordPlan,
+  planListingLimit,
+  searchListings,
+  type Executor,
+} from './repository.ts';
+import { LISTING_TEXTS } from './rules.ts';
+import {
+  listingCreatedSchema,
+  listingFormDoc,
+  listingIdParamsSchema,
+  listingMessageSchema,
+  listingSchema,
+  listingsPageSchema,
+  listingUpdateFormDoc,
+  myListingsSchema,
+  RENEW_RULE,
+  toListing,
+} from './schemas.ts';
+
+export interface ListingsRoutesOptions {
+  db: Kysely<DB>;
+  uploadsDir: string;
+}
+
+/** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
+export const LISTING_IMAGE_FOLDER = 'listings';
+export const LISTING_IMAGE_FIELD = 'roomImage';
+
+const MAX_ID = 2_147_483_647;
+
+/** The id of a path; anything that is not one (letters, zero, beyond the column's range) is a listing that does not exist. */
+function parseListingId(text: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
+  if (!(id <= MAX_ID)) throw new HttpError(404, LISTING_TEXTS.notFound);
+  return id;
+}
+
+/** Checks form fields with a shared schema; a failure answers the contract's validation 400. */
+function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(fields);
+  if (!result.success) throw new RequestValidationError(result.error);
+  return result.data;
+}
+
+/** Multipart routes: their body schema documents the form; the handler reads and checks it. */
+function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
+  return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
+
+type FormColumn =
+  | 'title'
+  | 'description'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip_code'
+  | 'room_type'
+  | 'rent'
+  | 'deposit'
+  | 'available_date'
+  | 'lease_terms'
+  | 'pet_policy'
+  | 'smoking_policy'
+  | 'amenities';
+
+/** The columns a listing form sets (the policies default when left out). */
+function formColumns(input: ListingInput): Required<Pick<Insertable<ListingsTable>, FormColumn>> {
+  return {
+    title: input.Title,
+    description: input.Description ?? '',
+    address: input.Address,
+    city: input.City,
+    state: input.State,
+    zip_code: input.ZipCode,
+    room_type: input.RoomType,
+    rent: input.Rent,
+    deposit: input.Deposit ?? null,
+    available_date: input.AvailableDate,
+    lease_terms: input.LeaseTerms ?? '',
+    pet_policy: input.PetPolicy ?? 'Case-by-Case',
+    smoking_policy: input.SmokingPolicy ?? 'Not Allowed',
+    amenities: input.Amenities,
+  };
+}
+
+/** 403 when the landlord already has as many unexpired listings as the plan allows. */
+async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: PlanName, action: 'post' | 'renew'): Promise<void> {
+  const limit = planListingLimit(plan);
+  if (limit !== null && (await countActiveListings(db, landlordId)) >= limit) {
+    throw new HttpError(403, LISTING_TEXTS.planLimit(plan, limit, action));
+  }
+}
+
+const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir }) => {
+  const removeImages = (paths: readonly (string | null | undefined)[]) =>
+    removeUploads(uploadsDir, LISTING_IMAGE_FOLDER, paths, (err) => app.log.warn({ err }, 'could not delete a listing image'));
+
+  /** The listing answered by the routes, read after a change. */
+  async function loadListing(id: number) {
+    const row = await findListing(db, id);
+    if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
+    return toListing(row);
+  }
+
+  /** 404 when absent, 403 unless `user` owns it. */
+  async function requireOwnListing(id: number, user: AuthUser) {
+    const row = await findListing(db, id);
+    if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
+    if (row.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+    return row;
+  }
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Search rooms',
+        description:
+          'Public search: only Available listings that have not expired. `city` matches case-insensitively from the start of the city ' +
+          '("london" and "Lon" match London); `address` is a case-insensitive substring ("hackney" matches "14 Mare Street, Hackney"). ' +
+          'Rents are inclusive and every rent filter applies (`priceRange=500-1000` includes £500 and £1,000). `availableDate`: available on or before that day. ' +
+          '`sortBy`: `relevance` (default: most recently posted or renewed first), `date_new` (newest posting first), `rent_asc`, `rent_desc`; ties go by ListingID. ' +
+          'Unknown parameters (a cache-buster) are ignored. A page past the last answers no listings with the real total.',
+        querystring: listingSearchSchema,
+        response: { 200: listingsPageSchema, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const page = query.page ?? LISTING_SEARCH_DEFAULTS.page;
+      const pageSize = query.pageSize ?? LISTING_SEARCH_DEFAULTS.pageSize;
+      const { rows, total } = await searchListings(db, query, { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize });
+      return { listings: rows.map(toListing), total, page, totalPages: Math.ceil(total / pageSize) };
+    },
+  );
+
+  app.get(
+    '/my-listings',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['listings'],
+        summary: 'The caller’s listings',
+        description: 'Every listing of the calling landlord, whatever its status and including expired ones, newest first.',
+        security: BEARER_AUTH,
+        response: { 200: myListingsSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsManage);
+      return { listings: (await findLandlordListings(db, landlord.id)).map(toListing) };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['listings'],
+        summary: 'One listing',
+        description: 'Anyone sees an Available, unexpired listing; its owner also sees it when Pending, Unavailable or expired. Others get 404 for those.',
+        params: listingIdParamsSchema,
+        response: { 200: listingSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findListing(db, parseListingId(request.params.id));
+      if (!row || (!row.is_public && row.landlord_id !== request.user?.id)) throw new HttpError(404, LISTING_TEXTS.notFound);
+      return toListing(row);
+    },
+  );
+
+  // The multipart forms, in a context of their own so that only they accept multipart bodies.
+  await app.register(async (context) => {
+    await registerMultipart(context);
+    const forms = context.withTypeProvider<ZodTypeProvider>();
+
+    forms.post(
+      '/',
+      {
+        preHandler: app.authenticate,
+        validatorCompiler: documentedBodyOnly,
+        schema: {
+          tags: ['listings'],
+          summary: 'Post a room',
+          description:
+            'Landlords only. A multipart form (any other body answers 415) with an optional `roomImage`. ' +
+            'Plan limits count unexpired listings of any status: Free 1, Premium 5, Professional unlimited (403 with the reason). ' +
+            `The listing is Available and stays in search for ${LISTING_ACTIVE_DAYS} days.`,
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data'],
+          body: listingFormDoc,
+          response: { 201: listingCreatedSchema, ...errors(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request, reply) => {
+        const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsCanList);
+        // Before reading the upload: no point receiving an image that cannot be used.
+        await assertUnderPlanLimit(db, landlord.id, landlord.plan, 'post');
+        const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
+        const input = parseForm(listingInputSchema, fields);
+        const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
+        try {
+          const { id } = await db.transaction().execute(async (trx) => {
+            const plan = await lockLandlordPlan(trx, landlord.id);
+            if (!plan) throw new HttpError(404, LISTING_TEXTS.notFound);
+            await assertUnderPlanLimit(trx, landlord.id, plan, 'post');
+            return trx
+              .insertInto('listings')
+              .values({ ...formColumns(input), landlord_id: landlord.id, image_path: image?.imagePath ?? null, thumb_path: image?.thumbPath ?? null })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+          });
+          return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
+        } catch (err) {
+          await removeImages([image?.imagePath, image?.thumbPath]);
+          throw err;
+        }
+      },
+    );
+
+    forms.put(
+      '/:id',
+      {
+        preHandler: app.authenticate,
+        validatorCompiler: documentedBodyOnly,
+        schema: {
+          tags: ['listings'],
+          summary: 'Update a listing',
+          description:
+            'The owner only. The same multipart form as posting, plus Status. Without `roomImage` the current image stays; ' +
+            'a new one replaces it and the old files are deleted. Expiry does not change (see renew).',
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data'],
+          params: listingIdParamsSchema,
+          body: listingUpdateFormDoc,
+          response: { 200: listingMessageSchema, ...errors(400, 401, 403, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const id = parseListingId(request.params.id);
+        await requireOwnListing(id, user);
+        const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
+        const input = parseForm(listingUpdateSchema, fields);
+        const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
+        let replaced: (string | null)[] = [];
+        try {
+          await db.transaction().execute(async (trx) => {
+            // Locked, so a concurrent update cannot swap the image between this read and the write.
+            const current = await trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+            if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
+            if (current.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+            await trx
+              .updateTable('listings')
+              .set({
+                ...formColumns(input),
+                status: input.Status,
+                updated_at: sql<Date>`now()`,
+                ...(image ? { image_path: image.imagePath, thumb_path: image.thumbPath } : {}),
+              })
+              .where('id', '=', id)
+              .execute();
+            if (image) replaced = [current.image_path, current.thumb_path];
+          });
+        } catch (err) {
+          await removeImages([image?.imagePath, image?.thumbPath]);
+          throw err;
+        }
+        await removeImages(replaced);
+        return { message: LISTING_TEXTS.updated, listing: await loadListing(id) };
+      },
+    );
+  });
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['listings'],
+        summary: 'Delete a listing',
+        description: 'The owner only. Deletes the listing and its image files.',
+        security: BEARER_AUTH,
+        params: listingIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseListingId(request.params.id);
+      await requireOwnListing(id, user);
+      const deleted = await db
+        .deleteFrom('listings')
+        .where('id', '=', id)
+        .where('landlord_id', '=', user.id)
+        .returning(['image_path', 'thumb_path'])
+        .executeTakeFirst();
+      if (!deleted) throw new HttpError(404, LISTING_TEXTS.notFound);
+      await removeImages([deleted.image_path, deleted.thumb_path]);
+      return { message: LISTING_TEXTS.deleted };
+    },
+  );
+
+  app.patch(
+    '/:id/status',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['listings'],
+        summary: 'Change a listing’s status',
+        description: 'The owner only: Available, Pending or Unavailable.',
+        security: BEARER_AUTH,
+        params: listingIdParamsSchema,
+        body: statusUpdateSchema,
+        response: { 200: listingMessageSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseListingId(request.params.id);
+      await requireOwnListing(id, user);
+      const { Status } = request.body;
+      await db
+        .updateTable('listings')
+        .set({ status: Status, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('landlord_id', '=', user.id)
+        .execute();
+      return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(id) };
+    },
+  );
+
+  app.post(
+    '/:id/renew',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['listings'],
+        summary: 'Renew a listing',
+        description:
+          `The owner only. Puts the listing back in search for ${LISTING_ACTIVE_DAYS} days from now (ExpiresAt), and on top of the relevance order. ` +
+          `${RENEW_RULE} Earlier answers 409. Renewing an expired listing counts against the plan limit like posting (403).`,
+        security: BEARER_AUTH,
+        params: listingIdParamsSchema,
+        response: { 200: listingMessageSchema, ...errors(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const id = parseListingId(request.params.id);
+      const expiresAt = await db.transaction().execute(async (trx) => {
+        const plan = await lockLandlordPlan(trx, user.id);
+        const current = await trx
+          .selectFrom('listings')
+          .select([
+            'landlord_id',
+            'expires_at',
+            sql<boolean>`expires_at > now()`.as('active'),
+            sql<boolean>`expires_at <= now() + make_interval(days => ${LISTING_RENEW_WINDOW_DAYS})`.as('renewable'),
+          ])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
+        if (!plan || current.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+        if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
+        if (!current.active) await assertUnderPlanLimit(trx, user.id, plan, 'renew');
+        const { expires_at } = await trx
+          .updateTable('listings')
+          .set({ expires_at: sql<Date>`now() + make_interval(days => ${LISTING_ACTIVE_DAYS})`, updated_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .returning('expires_at')
+          .executeTakeFirstOrThrow();
+        return expires_at;
+      });
+      return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(id) };
+    },
+  );
+};
+
+export default listingsRoutes;
