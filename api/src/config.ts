@@ -29,6 +29,8 @@ export interface Config {
   /** Token lifetime in seconds. */
   tokenTtlSeconds: number;
   seedDemo: boolean;
+  /** Demo listings created with the demo accounts on first start (SEED_LISTINGS; 100000 for a benchmark). */
+  seedListings: number;
   logLevel: LogLevel;
 }
 
@@ -59,6 +61,19 @@ function parsePort(text: string | undefined): number {
 function parseFlag(text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text.trim() === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(text.trim().toLowerCase());
+}
+
+/** The default number of demo listings: enough for every filter and Home location card to show results. */
+export const DEFAULT_SEED_LISTINGS = 2400;
+export const MAX_SEED_LISTINGS = 1_000_000;
+
+function parseSeedListings(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_SEED_LISTINGS;
+  const count = Number(text.trim().replaceAll('_', ''));
+  if (!Number.isInteger(count) || count < 0 || count > MAX_SEED_LISTINGS) {
+    throw new ConfigError(`SEED_LISTINGS must be a whole number from 0 to ${MAX_SEED_LISTINGS}; got "${text}".`);
+  }
+  return count;
 }
 
 function parseLogLevel(text: string | undefined): LogLevel {
@@ -106,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: resolveTokenSecret(dataDir, env.TOKEN_SECRET),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
     seedDemo: parseFlag(env.SEED_DEMO, true),
+    seedListings: parseSeedListings(env.SEED_LISTINGS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
   };
 }

@@ -44,10 +44,12 @@ async function main(): Promise<void> {
 
   try {
     const ran = await migrateToLatest(database.db);
-    const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+    const seedStarted = performance.now();
+    const seeded = config.seedDemo ? await seedDemoData(database.db, { uploadsDir: config.uploadsDir, listings: config.seedListings }) : false;
+    const seedMs = Math.round(performance.now() - seedStarted);
     app = await buildApp({ db: database.db, config });
     if (ran.length) app.log.info({ migrations: ran }, 'database migrated');
-    if (seeded) app.log.info('demo accounts seeded (see api/src/seed/demo-accounts.ts)');
+    if (seeded) app.log.info({ listings: config.seedListings, ms: seedMs }, 'demo accounts and listings seeded (see api/src/seed/demo-accounts.ts)');
     const log = app.log;
     await database.startMaintenance((err) => log.warn({ err }, 'database maintenance failed'));
     await app.listen({ port: config.port, host: config.host });
