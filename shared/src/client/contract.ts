@@ -46,6 +46,7 @@ export const ACTION_TYPES = {
   unreadCountChanged: 'messages/unreadCountChanged',
   conversationRead: 'messages/conversationRead',
   apiInjected: 'host/apiInjected',
+  listingsChanged: 'listings/changed',
 } as const;
 
 export const loggedIn = createAction<{ token: string; user: User }>(ACTION_TYPES.loggedIn);
@@ -58,6 +59,19 @@ export const currentUserUpdated = createAction<Partial<User>>(ACTION_TYPES.curre
 export const unreadCountChanged = createAction<{ totalUnread: number }>(ACTION_TYPES.unreadCountChanged);
 /** A thread was opened: its `count` received messages are now read. */
 export const conversationRead = createAction<{ partnerId: number; count: number }>(ACTION_TYPES.conversationRead);
+
+export interface ListingsChangedPayload {
+  /** The listing that was posted, edited, renewed, had its status changed or was deleted. */
+  listingId?: number;
+  /** The reducerPath of the api that made the change (it has refreshed itself already). */
+  source?: string;
+}
+/**
+ * A landlord changed a listing. Every module that shows listings refreshes
+ * them (see `listingsApiModule` in listings-api.ts), whichever module made
+ * the change.
+ */
+export const listingsChanged = createAction<ListingsChangedPayload>(ACTION_TYPES.listingsChanged);
 
 export interface AuthState {
   token: string | null;

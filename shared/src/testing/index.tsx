@@ -60,3 +60,5 @@ export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions 
   const location = () => result.getByTestId(LOCATION_TEST_ID).textContent ?? '';
   return Object.assign(result, { store, location });
 }
+
+export { json, listingFixture, stubFetch, type FetchHandler, type StubbedNetwork } from './network.ts';

@@ -1,4 +1,4 @@
-import { useEffect, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import s from './ui.module.css';
 
@@ -30,10 +30,13 @@ export function Page({ title, children, className }: { title: string; children: 
   return <div className={cx(s.container, className)}>{children}</div>;
 }
 
-export function PageHeader({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+/** `headingRef` (see usePageFocus) makes the heading focusable from script, to move focus there after a navigation. */
+export function PageHeader({ title, subtitle, headingRef }: { title: string; subtitle?: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <header className={s.pageHeader}>
-      <h1>{title}</h1>
+      <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
+        {title}
+      </h1>
       {subtitle ? <p>{subtitle}</p> : null}
     </header>
   );

@@ -1,0 +1,111 @@
+/**
+ * A confirmation before a destructive action (spec section 5: delete listing,
+ * delete account and permanent deletes ask first). A native modal <dialog>:
+ * the rest of the page is inert while it is open, Escape cancels, focus
+ * starts on Cancel (the safe choice) and returns where it was on close.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './components.tsx';
+import s from './confirm-dialog.module.css';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** While the action runs: the buttons are disabled and Escape does nothing. */
+  busy?: boolean;
+  busyLabel?: string;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  busyLabel,
+  tone = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLButtonElement>('[data-dialog-cancel]')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const back = opener.current;
+      opener.current = null;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    }
+  }, [open]);
+
+  // A click on the backdrop (the dialog element itself, outside its panel) cancels, like Escape.
+  const cancelRef = useRef({ busy, onCancel });
+  useEffect(() => {
+    cancelRef.current = { busy, onCancel };
+  });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.target === dialog && !cancelRef.current.busy) cancelRef.current.onCancel();
+    };
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('click', onClick);
+      // Closing on unmount too (a page that navigates away while it is open).
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={s.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      onCancel={(e) => {
+        // Escape: the dialog's open state belongs to the page.
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      {open ? (
+        <div className={s.panel}>
+          <h2 id={titleId} className={s.title}>
+            {title}
+          </h2>
+          {children ? (
+            <div id={bodyId} className={s.body}>
+              {children}
+            </div>
+          ) : null}
+          <div className={s.actions}>
+            <Button data-dialog-cancel variant="secondary" onClick={onCancel} disabled={busy}>
+              {cancelLabel}
+            </Button>
+            <Button variant={tone} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
