@@ -1,1 +1,5 @@
-export { default } from '../features/room-detail/RoomDetailPage.tsx';
+import { withApis } from '@roomnest/shared/client';
+import { searchApiModule } from '../api/search-api.ts';
+import RoomDetailPage from '../features/room-detail/RoomDetailPage.tsx';
+
+export default withApis([searchApiModule], RoomDetailPage);

@@ -1,19 +1,25 @@
-import { renderWithHost } from '@roomnest/shared/testing';
-import { describe, expect, it } from 'vitest';
+import { json, listingFixture, renderWithHost, stubFetch } from '@roomnest/shared/testing';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import RoomDetailPage from './RoomDetailPage.tsx';
 import RoomSearchPage from './RoomSearchPage.tsx';
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('mf-search exposed modules', () => {
-  it('RoomSearchPage renders the room search frame', () => {
-    const { getByRole } = renderWithHost(<RoomSearchPage />, { url: '/rooms' });
-    expect(getByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
+  it('RoomSearchPage brings its api into the host store and renders the search', async () => {
+    stubFetch(() => json({ listings: [], total: 0, page: 1, totalPages: 0 }));
+    const { store } = renderWithHost(<RoomSearchPage />, { url: '/rooms' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
     expect(document.title).toBe('Find a room | RoomNest');
+    expect('mfSearchApi' in store.getState()).toBe(true);
+    await screen.findByRole('heading', { level: 2, name: 'No rooms found' });
   });
 
-  it('RoomDetailPage reads the room id from the route and links back to the search', () => {
-    const { getByRole, getByText } = renderWithHost(<RoomDetailPage />, { url: '/rooms/42', routePath: '/rooms/:id' });
-    expect(getByRole('heading', { level: 1, name: 'Room details' })).toBeTruthy();
-    expect(getByText("Room reference: 42")).toBeTruthy();
-    expect(getByRole('link', { name: /Back to search results/ }).getAttribute('href')).toBe('/rooms');
+  it('RoomDetailPage reads the room id from the route', async () => {
+    const net = stubFetch((_r, url) => (url.pathname === '/api/listings/42' ? json(listingFixture({ ListingID: 42 })) : undefined));
+    renderWithHost(<RoomDetailPage />, { url: '/rooms/42', routePath: '/rooms/:id' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bright double room near London Fields' })).toBeTruthy();
+    expect(net.callsTo('/api/listings/42')).toHaveLength(1);
   });
 });

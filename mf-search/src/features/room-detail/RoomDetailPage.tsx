@@ -1,20 +1,266 @@
-import { ROUTES } from '@roomnest/shared';
-import { Page, PageHeader } from '@roomnest/shared/ui';
-import { Link, useParams } from 'react-router-dom';
+import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
+import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { AmenityIcon, amenityKeys, ListingImage, ListingStatusBadge } from '@roomnest/shared/listing';
+import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { useState, type Ref } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useDeleteListingMutation, useGetListingQuery } from '../../api/search-api.ts';
+import type { RoomDetailLinkState } from '../room-search/RoomCard.tsx';
+import s from './room-detail.module.css';
 
-/** /rooms/:id: one room's full advert. */
+/** The search the visitor came from, if the state holds one (a search URL, never anything else). */
+function backHref(state: unknown): string {
+  const from = (state as RoomDetailLinkState | null)?.from;
+  if (typeof from === 'string' && /^\/(rooms|find-a-room)(\?|$)/.test(from)) return from;
+  return ROUTES.rooms;
+}
+
+const depositText = (deposit: number | null) => (deposit === null ? 'Not specified' : deposit === 0 ? 'No deposit' : formatMoney(deposit));
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+
+/** /rooms/:id: one room's full advert, Contact Landlord, and for its landlord Edit and Delete. */
 export default function RoomDetailPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
+  const listingId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+  const { data: listing, error, isLoading, isError, isFetching, refetch } = useGetListingQuery(listingId, {
+    skip: listingId < 1,
+    // Always check on arrival: the room may have changed (or gone) since it was cached.
+    refetchOnMountOrArgChange: true,
+  });
+  const location = useLocation();
+  const back = backHref(location.state);
+  const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing));
+
+  const backLink = (
+    <p className={s.back}>
+      <Link to={back}>
+        <span aria-hidden="true">← </span>Back to search results
+      </Link>
+    </p>
+  );
+
+  if (listingId < 1 || (isError && errorStatus(error) === 404)) {
+    return (
+      <Page title={TEXTS.roomNotFound}>
+        {backLink}
+        <StatusMessage title={TEXTS.roomNotFound} action={<ButtonLink to={back}>Search rooms</ButtonLink>}>
+          <p>It may have been let or taken down by its landlord.</p>
+        </StatusMessage>
+      </Page>
+    );
+  }
+  if (isError && !listing) {
+    return (
+      <Page title="Room details">
+        {backLink}
+        <Alert>
+          <p className={s.alertText}>{errorMessage(error, TEXTS.roomDetailsFailed)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </Button>
+        </Alert>
+      </Page>
+    );
+  }
+  if (isLoading || !listing) {
+    return (
+      <Page title="Room details">
+        {backLink}
+        <LoadingState label="Loading room details…" />
+      </Page>
+    );
+  }
   return (
-    <Page title="Room details">
-      <p>
-        <Link to={ROUTES.rooms}>← Back to search results</Link>
-      </p>
-      <PageHeader
-        title="Room details"
-        subtitle="Rent, deposit, availability, amenities and house rules for this room, with a button to contact the landlord."
-      />
-      <p data-room-id={id}>Room reference: {id}</p>
+    <Page title={listing.Title}>
+      {backLink}
+      <RoomDetail listing={listing} headingRef={headingRef} />
     </Page>
+  );
+}
+
+function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref<HTMLHeadingElement> }) {
+  const user = useHostSelector(selectCurrentUser);
+  const loggedIn = useHostSelector((st) => Boolean(st.auth.token && st.auth.user));
+  const isOwner = Boolean(user && user.userId === listing.LandlordID);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
+  const amenities = listing.Amenities.map((a) => ({ name: a.Name, key: amenityKeys([a])[0] }));
+
+  const contact = () => {
+    if (!loggedIn) {
+      notify.info(TEXTS.contactLandlordLogin);
+      // The spec redirects to /signup, a route its own route table does not
+      // have (spec section 2: it "falls to the 404 page"). The visitor is
+      // sent to sign-up as the issue asks, at the real registration page.
+      void navigate(ROUTES.register);
+      return;
+    }
+    void navigate(ROUTES.chat(listing.LandlordID));
+  };
+
+  const remove = async () => {
+    const result = await deleteListing(listing.ListingID);
+    if ('error' in result) {
+      setConfirming(false);
+      notify.error(errorMessage(result.error, TEXTS.deleteRoomFailed));
+      return;
+    }
+    notify.success(result.data?.message ?? 'Listing deleted.');
+    void navigate(ROUTES.myListings);
+  };
+
+  return (
+    <article className={s.detail} aria-labelledby="room-title">
+      <header className={s.header}>
+        <h1 id="room-title" ref={headingRef} tabIndex={-1} className={s.title}>
+          {listing.Title}
+        </h1>
+        <p className={s.address}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.pin}>
+            <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <circle cx="12" cy="10" r="2.3" fill="currentColor" />
+          </svg>
+          <span>
+            {listing.Address}, {listing.City}, {listing.State} {listing.ZipCode}
+          </span>
+        </p>
+        {isOwner && listing.Status !== 'Available' ? (
+          <p className={s.ownerStatus}>
+            <ListingStatusBadge status={listing.Status} /> Only you can see this listing while it is {listing.Status.toLowerCase()}.
+          </p>
+        ) : null}
+      </header>
+
+      <div className={s.layout}>
+        <div className={s.main}>
+          <ListingImage src={listing.ImageUrl} alt={`Photo of ${listing.Title}`} ratio="16 / 10" loading="eager" className={s.photo} />
+
+          <section className={s.section} aria-labelledby="room-about">
+            <h2 id="room-about" className={s.sectionTitle}>
+              About this room
+            </h2>
+            {listing.Description ? <p className={s.description}>{listing.Description}</p> : <p className={s.muted}>The landlord has not added a description.</p>}
+          </section>
+
+          <section className={s.section} aria-labelledby="room-amenities">
+            <h2 id="room-amenities" className={s.sectionTitle}>
+              Amenities
+            </h2>
+            {amenities.length ? (
+              <ul className={s.amenities}>
+                {amenities.map((a) => (
+                  <li key={a.name} className={s.amenity}>
+                    <span className={s.amenityIcon}>{a.key ? <AmenityIcon amenity={a.key} /> : null}</span>
+                    {a.name}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={s.muted}>No amenities listed.</p>
+            )}
+          </section>
+
+          <section className={s.section} aria-labelledby="room-terms">
+            <h2 id="room-terms" className={s.sectionTitle}>
+              Tenancy and house rules
+            </h2>
+            <dl className={s.terms}>
+              <div>
+                <dt>Lease terms</dt>
+                <dd>{listing.LeaseTerms || 'Ask the landlord'}</dd>
+              </div>
+              <div>
+                <dt>Pet policy</dt>
+                <dd>{listing.PetPolicy}</dd>
+              </div>
+              <div>
+                <dt>Smoking policy</dt>
+                <dd>{listing.SmokingPolicy}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <aside className={s.aside} aria-label="Rent and contact">
+          <div className={s.summary}>
+            <p className={s.rent}>
+              <strong>{formatMoney(listing.Rent)}</strong> <span>/month</span>
+            </p>
+            <dl className={s.keyFacts}>
+              <div>
+                <dt>Room type</dt>
+                <dd>{listing.RoomType}</dd>
+              </div>
+              <div>
+                <dt>Available from</dt>
+                <dd>{formatDate(listing.AvailableDate)}</dd>
+              </div>
+              <div>
+                <dt>Deposit</dt>
+                <dd>{depositText(listing.Deposit)}</dd>
+              </div>
+            </dl>
+
+            <Button variant="accent" size="lg" block onClick={contact} disabled={isOwner} aria-describedby={isOwner ? 'contact-owner-hint' : undefined}>
+              Contact Landlord
+            </Button>
+            {isOwner ? (
+              <p id="contact-owner-hint" className={s.hint}>
+                This is your listing.
+              </p>
+            ) : null}
+
+            <div className={s.landlord}>
+              <h2 className={s.landlordTitle}>Advertised by</h2>
+              {listing.LandlordName ? (
+                <div className={s.landlordCard}>
+                  {listing.LandlordProfilePictureURL ? (
+                    <img className={s.avatar} src={listing.LandlordProfilePictureURL} alt="" width={48} height={48} />
+                  ) : (
+                    <span className={s.avatar} aria-hidden="true">
+                      {initials(listing.LandlordName)}
+                    </span>
+                  )}
+                  <span className={s.landlordName}>{listing.LandlordName}</span>
+                </div>
+              ) : (
+                <p className={s.muted}>{TEXTS.landlordUnavailable}</p>
+              )}
+            </div>
+          </div>
+
+          {isOwner ? (
+            <div className={s.owner} role="group" aria-label="Manage your listing">
+              <ButtonLink to={ROUTES.editRoom(listing.ListingID)} variant="secondary" block>
+                Edit Listing
+              </ButtonLink>
+              <Button variant="danger" block onClick={() => setConfirming(true)}>
+                Delete Listing
+              </Button>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this listing?"
+        confirmLabel="Delete listing"
+        busy={deleting}
+        busyLabel="Deleting…"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>“{listing.Title}” will be removed from search and from your listings. This cannot be undone.</p>
+      </ConfirmDialog>
+    </article>
   );
 }

@@ -1,0 +1,63 @@
+import { formatDate, formatMoney, ROUTES, SNIPPET_LENGTH, snippet, type AmenityKey, type Listing } from '@roomnest/shared';
+import { AmenityIcon, amenityKeys, ListingImage } from '@roomnest/shared/listing';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import s from './room-card.module.css';
+
+/** The amenities a room card shows as icons (spec section 2), in this order, when the room has them. */
+export const CARD_AMENITIES: readonly AmenityKey[] = ['wifi', 'bills_included', 'furnished', 'parking'];
+
+export interface RoomDetailLinkState {
+  /** The search the visitor came from (path and query), for the detail page's back link. */
+  from?: string;
+}
+
+/** One search result: photo, rent, title, where, type, when, four amenity icons, a snippet and who advertises it. */
+export function RoomCard({ listing, from }: { listing: Listing; from: string }) {
+  const titleId = useId();
+  const has = new Set(amenityKeys(listing.Amenities));
+  const icons = CARD_AMENITIES.filter((k) => has.has(k));
+  const state: RoomDetailLinkState = { from };
+  return (
+    <article className={s.card} aria-labelledby={titleId}>
+      <div className={s.media}>
+        <ListingImage src={listing.ThumbnailUrl ?? listing.ImageUrl} alt={`Photo of ${listing.Title}`} />
+        <p className={s.price}>
+          <strong>{formatMoney(listing.Rent)}</strong>
+          <span>/month</span>
+        </p>
+      </div>
+      <div className={s.body}>
+        <h3 id={titleId} className={s.title}>
+          {listing.Title}
+        </h3>
+        <p className={s.address}>
+          {listing.Address}, {listing.City}
+        </p>
+        <ul className={s.facts}>
+          <li>
+            <span className="visually-hidden">Room type: </span>
+            {listing.RoomType} room
+          </li>
+          <li>Available from {formatDate(listing.AvailableDate)}</li>
+        </ul>
+        {icons.length ? (
+          <ul className={s.amenities} aria-label="Amenities">
+            {icons.map((k) => (
+              <li key={k} className={s.amenity}>
+                <AmenityIcon amenity={k} label />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {listing.Description ? <p className={s.snippet}>{snippet(listing.Description, SNIPPET_LENGTH.roomDescription)}</p> : null}
+        <div className={s.footer}>
+          {listing.LandlordName ? <p className={s.landlord}>Advertised by {listing.LandlordName}</p> : <span />}
+          <Link className={s.link} to={ROUTES.room(listing.ListingID)} state={state} aria-describedby={titleId}>
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
