@@ -31,6 +31,8 @@ export const ROUTES = {
   advertiserTips: '/advertiser-tips',
   sitemap: '/sitemap',
   news: '/news',
+  newsArticle: (id: number | string) => `/news/${id}`,
+  newsCategory: (slug: string) => `/news/category/${slug}`,
   accessibility: '/accessibility',
 } as const;
 

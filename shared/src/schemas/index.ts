@@ -4,3 +4,4 @@ export * from './listing.ts';
 export * from './profile.ts';
 export * from './message.ts';
 export * from './common.ts';
+export * from './content.ts';
