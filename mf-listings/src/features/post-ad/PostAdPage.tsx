@@ -1,12 +1,56 @@
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { ROUTES, TEXTS } from '@roomnest/shared';
+import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { Alert, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useCreateListingMutation } from '../../api/listings-api.ts';
+import { EMPTY_LISTING_FORM } from '../listing-form/form-values.ts';
+import { ListingForm } from '../listing-form/ListingForm.tsx';
 
-/** /post-ad (landlords): advertise a new room. */
+/** /post-ad (landlords): advertise a new room; on success, straight to the new advert. */
 export default function PostAdPage() {
+  const [createListing] = useCreateListingMutation();
+  const navigate = useNavigate();
+  const user = useHostSelector(selectCurrentUser);
+  const headingRef = usePageFocus<HTMLHeadingElement>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = async (body: FormData) => {
+    setRefusal(null);
+    const result = await createListing(body);
+    if ('error' in result) {
+      const message = errorMessage(result.error, TEXTS.postFailed);
+      notify.error(message);
+      // A landlord refused with a 403 has reached the plan's listing limit: say so where it stays visible, with the way out.
+      if (errorStatus(result.error) === 403 && user?.userType === 'Landlord') setRefusal(message);
+      return result.error;
+    }
+    notify.success(result.data.message || 'Your room has been listed.');
+    void navigate(ROUTES.room(result.data.listingId));
+    return null;
+  };
+
   return (
     <Page title="List your room">
       <PageHeader
+        headingRef={headingRef}
         title="List your room"
         subtitle="Advertise a room to tenants: give its address, rent, deposit, move-in date, amenities and house rules, and add a photo."
+      />
+      <ListingForm
+        mode="create"
+        initial={EMPTY_LISTING_FORM}
+        submitLabel="Post your ad"
+        busyLabel="Posting…"
+        cancelHref={ROUTES.myListings}
+        onSubmit={submit}
+        notice={
+          refusal ? (
+            <Alert>
+              {refusal} <Link to={ROUTES.pricing}>Compare plans and upgrade</Link>
+            </Alert>
+          ) : null
+        }
       />
     </Page>
   );

@@ -1,0 +1,125 @@
+import { TEXTS } from '@roomnest/shared';
+import { createHostStore, listingsChanged } from '@roomnest/shared/client';
+import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EditListingPage from '../../exposed/EditListingPage.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const owner = TEST_USERS.landlord; // 202, the fixture's landlord
+const form = () => within(screen.getByRole('form', { name: 'Edit listing' }));
+const findForm = async () => within(await screen.findByRole('form', { name: 'Edit listing' }));
+
+function stubEdit(get: () => Response, put: () => Response = () => json({ message: 'Listing updated.', listing: listingFixture() })) {
+  const bodies: FormData[] = [];
+  const net = stubFetch(async (request, url) => {
+    if (url.pathname !== '/api/listings/1') return undefined;
+    if (request.method === 'GET') return get();
+    if (request.method === 'PUT') {
+      bodies.push(await request.formData());
+      return put();
+    }
+    return undefined;
+  });
+  return { ...net, bodies };
+}
+
+const renderEdit = (options: { store?: ReturnType<typeof createHostStore>; user?: (typeof TEST_USERS)[keyof typeof TEST_USERS] } = {}) =>
+  renderWithHost(<EditListingPage />, { url: '/rooms/1/edit', routePath: '/rooms/:id/edit', user: options.user ?? owner, store: options.store });
+
+describe('Edit listing', () => {
+  it('prefills every field from the listing, with Status', async () => {
+    stubEdit(() => json(listingFixture({ Status: 'Pending', Deposit: null })));
+    renderEdit();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit listing' })).toBeTruthy();
+    const f = form();
+    const value = (label: string) => (f.getByLabelText(label) as HTMLInputElement).value;
+    expect(value('Title')).toBe('Bright double room near London Fields');
+    expect(value('Address')).toBe('14 Mare Street, Hackney');
+    expect(value('City')).toBe('London');
+    expect(value('State / county')).toBe('Greater London');
+    expect(value('Postcode')).toBe('E8 4RP');
+    expect(value('Room type')).toBe('Double');
+    expect(value('Rent per month (£)')).toBe('950');
+    expect(value('Deposit (£, optional)')).toBe('');
+    expect(value('Available date')).toBe('2026-11-22');
+    expect(value('Lease terms (optional)')).toBe('12-month AST, bills included');
+    expect(value('Pet policy')).toBe('Case-by-Case');
+    expect(value('Smoking policy')).toBe('Outside Only');
+    expect(value('Status')).toBe('Pending');
+    const checked = f.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => (c as HTMLInputElement).value);
+    expect(checked).toEqual(['wifi', 'furnished', 'bills_included']);
+    expect(f.getByRole('img', { name: 'Current photo of the room' }).getAttribute('src')).toBe('/uploads/listings/room-1.jpg');
+  });
+
+  it('saves with PUT (Status included, no photo keeps the current one), tells the other modules, and opens the listing', async () => {
+    const net = stubEdit(() => json(listingFixture()));
+    const listener = createListenerMiddleware();
+    const announced: unknown[] = [];
+    listener.startListening({ actionCreator: listingsChanged, effect: (a) => void announced.push(a.payload) });
+    const store = createHostStore({ auth: { token: 'test-token-202', user: owner }, listener });
+    const user = userEvent.setup();
+    const { location } = renderEdit({ store });
+    const title = (await findForm()).getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Bright double room, bills included');
+    await user.selectOptions(form().getByLabelText('Status'), 'Unavailable');
+    await user.click(form().getByRole('checkbox', { name: 'Furnished' }));
+    await user.click(form().getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Listing updated.')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/rooms/1'));
+    const body = net.bodies[0]!;
+    expect(body.get('Title')).toBe('Bright double room, bills included');
+    expect(body.get('Status')).toBe('Unavailable');
+    expect(body.getAll('Amenities')).toEqual(['wifi', 'bills_included']);
+    expect(body.get('Deposit')).toBe('1100');
+    expect(body.has('roomImage')).toBe(false);
+    expect(announced).toEqual([{ listingId: 1, source: 'mfListingsApi' }]);
+  });
+
+  it('asks for the required fields on edit too', async () => {
+    const net = stubEdit(() => json(listingFixture()));
+    const user = userEvent.setup();
+    renderEdit();
+    await user.clear((await findForm()).getByLabelText('City'));
+    await user.click(form().getByRole('button', { name: 'Save changes' }));
+    expect(await form().findByText(TEXTS.postAdRequired)).toBeTruthy();
+    expect(form().getByText('City is required.')).toBeTruthy();
+    expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
+  });
+
+  it('reports a listing that cannot be loaded and goes back to the search', async () => {
+    stubEdit(() => json({ message: TEXTS.roomNotFound }, 404));
+    const { location } = renderEdit();
+    expect(await screen.findByText(TEXTS.editLoadFailed)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/rooms'));
+  });
+
+  it('tells another landlord this is not their listing', async () => {
+    const net = stubEdit(() => json(listingFixture()));
+    renderEdit({ user: TEST_USERS.premiumLandlord });
+    expect(await screen.findByText('Only the landlord who posted this listing can change it.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your listings' }).getAttribute('href')).toBe('/my-listings');
+    expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
+  });
+
+  it('reports a failed save in the spec’s words, and a refusal in the server’s', async () => {
+    let refused = false;
+    stubEdit(
+      () => json(listingFixture()),
+      () => (refused ? json({ message: 'Only the landlord who posted this listing can change it.' }, 403) : new Response('', { status: 500 })),
+    );
+    const user = userEvent.setup();
+    const { location } = renderEdit();
+    await user.click((await findForm()).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(TEXTS.updateFailed)).toBeTruthy();
+    refused = true;
+    await user.click(form().getByRole('button', { name: 'Save changes' }));
+    expect((await (await findForm()).findByRole('alert')).textContent).toBe('Only the landlord who posted this listing can change it.');
+    expect(location()).toBe('/rooms/1/edit');
+  });
+});

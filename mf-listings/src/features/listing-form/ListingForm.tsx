@@ -1,0 +1,229 @@
+import { LISTING_STATUSES, listingInputSchema, listingUpdateSchema, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES, TEXTS, UPLOAD_TEXTS, AMENITIES } from '@roomnest/shared';
+import { errorMessage, errorStatus, serverFieldErrors } from '@roomnest/shared/client';
+import { AmenityIcon } from '@roomnest/shared/listing';
+import { Alert, applyServerErrors, Button, ButtonLink, Field, useZodForm } from '@roomnest/shared/ui';
+import { useState, type ReactNode } from 'react';
+import { toListingFormData, type ListingFormValues } from './form-values.ts';
+import { ImagePicker } from './ImagePicker.tsx';
+import s from './listing-form.module.css';
+
+type Name = Exclude<keyof ListingFormValues, 'Amenities'>;
+
+/** The required fields of spec section 5 (and Status on edit), with the label each is shown under. */
+const REQUIRED: readonly { name: Name; label: string }[] = [
+  { name: 'Title', label: 'Title' },
+  { name: 'Address', label: 'Address' },
+  { name: 'City', label: 'City' },
+  { name: 'State', label: 'State / county' },
+  { name: 'ZipCode', label: 'Postcode' },
+  { name: 'RoomType', label: 'Room type' },
+  { name: 'Rent', label: 'Rent' },
+  { name: 'AvailableDate', label: 'Available date' },
+];
+const STATUS_FIELD = { name: 'Status', label: 'Status' } as const;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+export interface ListingFormProps {
+  mode: 'create' | 'edit';
+  initial: ListingFormValues;
+  /** The listing's photo on edit. */
+  currentImageUrl?: string | null;
+  submitLabel: string;
+  busyLabel: string;
+  cancelHref: string;
+  /** Sends the multipart body; resolves with the error of a failed call, or null. */
+  onSubmit: (body: FormData) => Promise<unknown>;
+  /** A message from the page above the form (e.g. the plan limit). */
+  notice?: ReactNode;
+}
+
+/**
+ * Post ad and edit listing: every listing field under the shared schema
+ * (listingInputSchema, listingUpdateSchema with Status), so the browser asks
+ * for what the server will insist on. Missing required fields bring the
+ * spec's sentence beside the button and a message at each field; a 400's
+ * field errors land on their fields.
+ */
+export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyLabel, cancelHref, onSubmit, notice }: ListingFormProps) {
+  const schema = mode === 'edit' ? listingUpdateSchema : listingInputSchema;
+  // One form type for both: on post there is no Status input, and the post schema ignores the key.
+  const form = useZodForm(schema as typeof listingUpdateSchema, { defaultValues: initial as never });
+  const { register, handleSubmit, watch, formState } = form;
+  const { errors, submitCount, isSubmitting } = formState;
+  const values = watch() as unknown as ListingFormValues;
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+
+  const required = mode === 'edit' ? [...REQUIRED, STATUS_FIELD] : REQUIRED;
+  const missingRequired = submitCount > 0 && required.some((f) => blank(values[f.name]));
+
+  /** A blank required field says so in its own words; anything else shows the schema's or the server's message. */
+  const fieldError = (name: Name): string | undefined => {
+    const message = errors[name]?.message;
+    if (!message) return undefined;
+    const rule = required.find((f) => f.name === name);
+    return rule && blank(values[name]) ? `${rule.label} is required.` : String(message);
+  };
+  const req = (name: Name) => ({ 'aria-required': true as const, ...register(name) });
+  // Selects also take their starting option from `defaultValue`, so the DOM shows it even before
+  // react-hook-form registers them (and in DOM implementations without option.defaultSelected).
+
+  const submit = handleSubmit(async (output) => {
+    if (imageError) return;
+    const error = await onSubmit(toListingFormData(output, image));
+    if (!error) return;
+    applyServerErrors(form, serverFieldErrors(error));
+    const status = errorStatus(error);
+    if (status === 413 || status === 415) setImageError(errorMessage(error, UPLOAD_TEXTS.imageType));
+  });
+
+  return (
+    <form className={s.form} onSubmit={(e) => void submit(e)} noValidate aria-label={mode === 'edit' ? 'Edit listing' : 'Post a room'}>
+      {notice}
+      <p className={s.note}>Every field is required unless it says optional.</p>
+
+      <fieldset className={s.section}>
+        <legend className={s.legend}>The room</legend>
+        <Field label="Title" error={fieldError('Title')} hint="A short headline, e.g. Bright double room near London Fields">
+          {(ids) => <input {...ids} {...req('Title')} type="text" maxLength={120} />}
+        </Field>
+        <Field label="Description (optional)" error={fieldError('Description')}>
+          {(ids) => <textarea {...ids} {...register('Description')} rows={6} maxLength={5000} />}
+        </Field>
+        <div className={s.grid3}>
+          <Field label="Room type" error={fieldError('RoomType')}>
+            {(ids) => (
+              <select {...ids} {...req('RoomType')} defaultValue={initial.RoomType}>
+                <option value="">Choose a type</option>
+                {ROOM_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Rent per month (£)" error={fieldError('Rent')}>
+            {(ids) => <input {...ids} {...req('Rent')} type="number" inputMode="decimal" min={1} step={0.01} placeholder="e.g. 950" />}
+          </Field>
+          <Field label="Deposit (£, optional)" error={fieldError('Deposit')}>
+            {(ids) => <input {...ids} {...register('Deposit')} type="number" inputMode="decimal" min={0} step={0.01} placeholder="e.g. 1100" />}
+          </Field>
+        </div>
+        <div className={s.grid3}>
+          <Field label="Available date" error={fieldError('AvailableDate')}>
+            {(ids) => <input {...ids} {...req('AvailableDate')} type="date" />}
+          </Field>
+          {mode === 'edit' ? (
+            <Field label="Status" error={fieldError('Status')} hint="Only Available rooms appear in search.">
+              {(ids) => (
+                <select {...ids} {...req('Status')} defaultValue={initial.Status}>
+                  {LISTING_STATUSES.map((st) => (
+                    <option key={st} value={st}>
+                      {st}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className={s.section}>
+        <legend className={s.legend}>Where it is</legend>
+        <Field label="Address" error={fieldError('Address')} hint="Street and area, e.g. 14 Mare Street, Hackney">
+          {(ids) => <input {...ids} {...req('Address')} type="text" maxLength={200} autoComplete="street-address" />}
+        </Field>
+        <div className={s.grid3}>
+          <Field label="City" error={fieldError('City')}>
+            {(ids) => <input {...ids} {...req('City')} type="text" maxLength={100} autoComplete="address-level2" />}
+          </Field>
+          <Field label="State / county" error={fieldError('State')}>
+            {(ids) => <input {...ids} {...req('State')} type="text" maxLength={100} autoComplete="address-level1" placeholder="e.g. Greater London" />}
+          </Field>
+          <Field label="Postcode" error={fieldError('ZipCode')}>
+            {(ids) => <input {...ids} {...req('ZipCode')} type="text" maxLength={12} autoComplete="postal-code" className={`${ids.className} ${s.postcode}`} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className={s.section}>
+        <legend className={s.legend}>Tenancy and house rules</legend>
+        <Field label="Lease terms (optional)" error={fieldError('LeaseTerms')} hint="e.g. 12-month AST, minimum stay 6 months">
+          {(ids) => <input {...ids} {...register('LeaseTerms')} type="text" maxLength={500} />}
+        </Field>
+        <div className={s.grid2}>
+          <Field label="Pet policy" error={fieldError('PetPolicy')}>
+            {(ids) => (
+              <select {...ids} {...register('PetPolicy')} defaultValue={initial.PetPolicy}>
+                {PET_POLICIES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Smoking policy" error={fieldError('SmokingPolicy')}>
+            {(ids) => (
+              <select {...ids} {...register('SmokingPolicy')} defaultValue={initial.SmokingPolicy}>
+                {SMOKING_POLICIES.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className={s.section}>
+        <legend className={s.legend}>Amenities (optional)</legend>
+        <ul className={s.amenities}>
+          {AMENITIES.map((a) => (
+            <li key={a.key}>
+              <label className={s.amenity}>
+                <input type="checkbox" value={a.key} {...register('Amenities')} className={s.check} />
+                <span className={s.amenityIcon}>
+                  <AmenityIcon amenity={a.key} />
+                </span>
+                <span>{a.name}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {errors.Amenities?.message ? (
+          <p className={s.error} role="alert">
+            {String(errors.Amenities.message)}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className={s.section}>
+        <legend className={s.legend}>Photo</legend>
+        <ImagePicker
+          file={image}
+          currentUrl={currentImageUrl}
+          error={imageError ?? undefined}
+          onPick={(file, problem) => {
+            setImage(file);
+            setImageError(problem);
+          }}
+        />
+      </fieldset>
+
+      {missingRequired ? <Alert>{TEXTS.postAdRequired}</Alert> : null}
+      <div className={s.actions}>
+        <Button type="submit" variant="accent" size="lg" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+          {isSubmitting ? busyLabel : submitLabel}
+        </Button>
+        <ButtonLink to={cancelHref} variant="ghost" size="lg">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}

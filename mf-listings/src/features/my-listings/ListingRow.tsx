@@ -1,0 +1,111 @@
+import { formatMoney, LISTING_STATUSES, ROUTES, TEXTS, type Listing, type ListingStatus } from '@roomnest/shared';
+import { errorMessage, notify } from '@roomnest/shared/client';
+import { ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
+import { Button, ButtonLink } from '@roomnest/shared/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useRenewListingMutation, useUpdateStatusMutation } from '../../api/listings-api.ts';
+import s from './my-listings.module.css';
+
+const RENEW_FAILED = 'Failed to renew listing.';
+
+/** One of the landlord's listings: photo, title, rent, status badge, expiry (with Renew), the status select, and View / Edit / Delete. */
+export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: () => void }) {
+  const titleId = useId();
+  const selectId = useId();
+  const [chosen, setChosen] = useState<ListingStatus>(listing.Status);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [updateStatus, { isLoading: updating }] = useUpdateStatusMutation();
+  const [renew, { isLoading: renewing }] = useRenewListingMutation();
+  const expiry = listingExpiry(listing.ExpiresAt);
+  const changed = chosen !== listing.Status;
+
+  const update = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!changed) {
+      setStatusError(TEXTS.selectNewStatus);
+      return;
+    }
+    setStatusError(null);
+    const result = await updateStatus({ id: listing.ListingID, Status: chosen });
+    if ('error' in result) notify.error(errorMessage(result.error, TEXTS.statusUpdateFailed));
+    else notify.success(result.data.message || `Status updated to ${chosen}.`);
+  };
+
+  const renewNow = async () => {
+    const result = await renew(listing.ListingID);
+    if ('error' in result) notify.error(errorMessage(result.error, RENEW_FAILED));
+    else notify.success(result.data.message);
+  };
+
+  return (
+    <article className={s.row} aria-labelledby={titleId}>
+      <Link to={ROUTES.room(listing.ListingID)} className={s.thumb} tabIndex={-1} aria-hidden="true">
+        <ListingImage src={listing.ThumbnailUrl ?? listing.ImageUrl} alt="" />
+      </Link>
+
+      <div className={s.info}>
+        <h2 id={titleId} className={s.title}>
+          {listing.Title}
+        </h2>
+        <p className={s.meta}>
+          <strong>{formatMoney(listing.Rent)}</strong>/month · {listing.Address}, {listing.City}
+        </p>
+        <div className={s.badges}>
+          <ListingStatusBadge status={listing.Status} />
+          <span className={expiry.expired ? `${s.expiry} ${s.expired}` : s.expiry}>{expiry.label}</span>
+          {expiry.renewable ? (
+            <Button variant="secondary" size="sm" onClick={() => void renewNow()} disabled={renewing} aria-describedby={titleId}>
+              {renewing ? 'Renewing…' : 'Renew'}
+            </Button>
+          ) : null}
+        </div>
+        {expiry.expired ? <p className={s.expiredNote}>Expired listings are not shown in search. Renew to list it for another 30 days.</p> : null}
+      </div>
+
+      <form className={s.statusForm} onSubmit={(e) => void update(e)} aria-label={`Status of ${listing.Title}`}>
+        <label htmlFor={selectId} className={s.statusLabel}>
+          Status
+        </label>
+        <div className={s.statusControls}>
+          <select
+            id={selectId}
+            className={s.select}
+            value={chosen}
+            onChange={(e) => {
+              setChosen(e.target.value as ListingStatus);
+              setStatusError(null);
+            }}
+            aria-describedby={statusError ? `${selectId}-error` : undefined}
+          >
+            {LISTING_STATUSES.map((st) => (
+              <option key={st} value={st}>
+                {st}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" size="sm" disabled={!changed || updating}>
+            {updating ? 'Updating…' : 'Update'}
+          </Button>
+        </div>
+        {statusError ? (
+          <p id={`${selectId}-error`} className={s.statusError} role="alert">
+            {statusError}
+          </p>
+        ) : null}
+      </form>
+
+      <div className={s.actions}>
+        <ButtonLink to={ROUTES.room(listing.ListingID)} variant="ghost" size="sm" aria-describedby={titleId}>
+          View
+        </ButtonLink>
+        <ButtonLink to={ROUTES.editRoom(listing.ListingID)} variant="ghost" size="sm" aria-describedby={titleId}>
+          Edit
+        </ButtonLink>
+        <Button variant="ghost" size="sm" className={s.delete} onClick={onDelete} aria-describedby={titleId}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,210 @@
+import { AMENITIES, IMAGE_MAX_BYTES, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
+import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PostAdPage from '../../exposed/PostAdPage.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const landlord = TEST_USERS.landlord;
+const form = () => within(screen.getByRole('form', { name: 'Post a room' }));
+const renderPost = () => renderWithHost(<PostAdPage />, { url: '/post-ad', user: landlord });
+
+/** Answers POST /api/listings with `answer`, and keeps the bodies sent. */
+function stubPost(answer: () => Response) {
+  const bodies: FormData[] = [];
+  const net = stubFetch(async (request, url) => {
+    if (url.pathname !== '/api/listings' || request.method !== 'POST') return undefined;
+    bodies.push(await request.formData());
+    return answer();
+  });
+  return { ...net, bodies };
+}
+
+async function fillRequired(user: UserEvent) {
+  const f = form();
+  await user.type(f.getByLabelText('Title'), 'Sunny double in Hackney');
+  await user.type(f.getByLabelText('Address'), '14 Mare Street, Hackney');
+  await user.type(f.getByLabelText('City'), 'London');
+  await user.type(f.getByLabelText('State / county'), 'Greater London');
+  await user.type(f.getByLabelText('Postcode'), 'E8 4RP');
+  await user.selectOptions(f.getByLabelText('Room type'), 'Double');
+  await user.type(f.getByLabelText('Rent per month (£)'), '950.50');
+  fireEvent.change(f.getByLabelText('Available date'), { target: { value: '2026-12-15' } });
+}
+
+const png = (bytes = 64) => new File([new Uint8Array(bytes)], 'room.png', { type: 'image/png' });
+
+describe('Post ad: the form', () => {
+  it('has every listing field, an amenity box for every key, and no Status', () => {
+    stubPost(() => json({}));
+    renderPost();
+    expect(screen.getByRole('heading', { level: 1, name: 'List your room' })).toBeTruthy();
+    for (const label of ['Title', 'Description (optional)', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent per month (£)', 'Deposit (£, optional)', 'Available date', 'Lease terms (optional)', 'Pet policy', 'Smoking policy', 'Photo']) {
+      expect(form().getByLabelText(label)).toBeTruthy();
+    }
+    expect(form().queryByLabelText('Status')).toBeNull();
+    const rent = form().getByLabelText('Rent per month (£)') as HTMLInputElement;
+    expect([rent.min, rent.step]).toEqual(['1', '0.01']);
+    expect((form().getByLabelText('Deposit (£, optional)') as HTMLInputElement).min).toBe('0');
+    expect(form().getAllByRole('checkbox').map((c) => (c as HTMLInputElement).value)).toEqual(AMENITIES.map((a) => a.key));
+    expect(form().getByRole('checkbox', { name: 'Bills Included' })).toBeTruthy();
+    expect((form().getByLabelText('Photo') as HTMLInputElement).accept).toBe('image/png,image/jpeg,image/gif');
+  });
+
+  it('asks for every required field, in the spec’s words and at each field, without sending anything', async () => {
+    const net = stubPost(() => json({}));
+    const user = userEvent.setup();
+    renderPost();
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    expect(await form().findByText(TEXTS.postAdRequired)).toBeTruthy();
+    for (const label of ['Title', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent', 'Available date']) {
+      expect(form().getByText(`${label} is required.`)).toBeTruthy();
+    }
+    expect(form().getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form().getByLabelText('Title'));
+    expect(net.calls).toHaveLength(0);
+
+    // The messages go as the fields are filled in.
+    await fillRequired(user);
+    await waitFor(() => expect(form().queryByText(TEXTS.postAdRequired)).toBeNull());
+    expect(form().queryByText('Title is required.')).toBeNull();
+  });
+
+  it('checks rent and deposit like the server', async () => {
+    const net = stubPost(() => json({}));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    const rent = form().getByLabelText('Rent per month (£)');
+    await user.clear(rent);
+    await user.type(rent, '0');
+    await user.type(form().getByLabelText('Deposit (£, optional)'), '-5');
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    expect(await form().findByText('Rent must be at least 1.')).toBeTruthy();
+    expect(form().getByText('Deposit must be at least 0.')).toBeTruthy();
+    expect(form().queryByText(TEXTS.postAdRequired)).toBeNull();
+    await user.clear(rent);
+    await user.type(rent, '12.345');
+    expect(await form().findByText('Rent can have at most 2 decimal places.')).toBeTruthy();
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it('refuses a photo of the wrong type or over 5 MB before uploading, and previews a good one', async () => {
+    stubPost(() => json({}));
+    const user = userEvent.setup({ applyAccept: false });
+    renderPost();
+    const picker = form().getByLabelText('Photo') as HTMLInputElement;
+    await user.upload(picker, new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' }));
+    expect(await form().findByText(UPLOAD_TEXTS.imageType)).toBeTruthy();
+    await user.upload(picker, new File([new Uint8Array(IMAGE_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' }));
+    expect(await form().findByText(UPLOAD_TEXTS.imageTooLarge)).toBeTruthy();
+    await user.upload(picker, png());
+    expect(form().queryByText(UPLOAD_TEXTS.imageTooLarge)).toBeNull();
+    const preview = form().getByRole('img', { name: 'Preview of the new photo' });
+    expect(preview.getAttribute('src')).toMatch(/^blob:/);
+    expect(form().getByText('New photo: room.png')).toBeTruthy();
+    await user.click(form().getByRole('button', { name: 'Remove this photo' }));
+    expect(form().getByRole('img', { name: 'No photo provided' })).toBeTruthy();
+  });
+});
+
+describe('Post ad: sending', () => {
+  it('posts a multipart form (repeated Amenities, the photo), says so and opens the new listing', async () => {
+    const net = stubPost(() => json({ listingId: 77, message: 'Your room has been listed.' }, 201));
+    const user = userEvent.setup();
+    const { location } = renderPost();
+    await fillRequired(user);
+    await user.type(form().getByLabelText('Deposit (£, optional)'), '1100');
+    await user.type(form().getByLabelText('Description (optional)'), 'Light and quiet.');
+    await user.type(form().getByLabelText('Lease terms (optional)'), '12-month AST');
+    await user.selectOptions(form().getByLabelText('Pet policy'), 'Allowed');
+    await user.click(form().getByRole('checkbox', { name: 'WiFi' }));
+    await user.click(form().getByRole('checkbox', { name: 'Bills Included' }));
+    await user.upload(form().getByLabelText('Photo'), png(128));
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+
+    expect(await screen.findByText('Your room has been listed.')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/rooms/77'));
+    const body = net.bodies[0]!;
+    expect(net.calls[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(net.calls[0]!.headers.get('authorization')).toBe('Bearer test-token-202');
+    expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== 'Amenities' && k !== 'roomImage'))).toEqual({
+      Title: 'Sunny double in Hackney',
+      Description: 'Light and quiet.',
+      Address: '14 Mare Street, Hackney',
+      City: 'London',
+      State: 'Greater London',
+      ZipCode: 'E8 4RP',
+      RoomType: 'Double',
+      Rent: '950.5',
+      Deposit: '1100',
+      AvailableDate: '2026-12-15',
+      LeaseTerms: '12-month AST',
+      PetPolicy: 'Allowed',
+      SmokingPolicy: 'Not Allowed',
+    });
+    expect(body.getAll('Amenities')).toEqual(['wifi', 'bills_included']);
+    const image = body.get('roomImage') as File;
+    expect([image.name, image.size]).toEqual(['room.png', 128]);
+  });
+
+  it('leaves out an empty deposit and the photo when none was chosen', async () => {
+    const net = stubPost(() => json({ listingId: 5, message: 'Your room has been listed.' }, 201));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    await screen.findByText('Your room has been listed.');
+    const body = net.bodies[0]!;
+    expect(body.has('Deposit')).toBe(false);
+    expect(body.has('roomImage')).toBe(false);
+    expect(body.getAll('Amenities')).toEqual([]);
+  });
+
+  it('shows the plan limit with a way to upgrade', async () => {
+    const limit = 'Your Free plan allows 1 active listing, and you have reached that limit. To post another, delete a listing or upgrade to Premium for up to 5.';
+    stubPost(() => json({ message: limit }, 403));
+    const user = userEvent.setup();
+    const { location } = renderPost();
+    await fillRequired(user);
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    const alert = await form().findByRole('alert');
+    expect(alert.textContent).toContain(limit);
+    expect(within(alert).getByRole('link', { name: 'Compare plans and upgrade' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getAllByText(limit).length).toBeGreaterThanOrEqual(2); // toast and alert
+    expect(location()).toBe('/post-ad');
+  });
+
+  it("puts a 400's field errors on their fields", async () => {
+    stubPost(() => json({ message: 'Some fields are missing or invalid.', errors: [{ field: 'ZipCode', message: 'ZipCode must be at most 12 characters.' }] }, 400));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    expect(await form().findByText('ZipCode must be at most 12 characters.')).toBeTruthy();
+    expect(form().getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Some fields are missing or invalid.')).toBeTruthy();
+  });
+
+  it('shows the server’s upload answer at the photo', async () => {
+    stubPost(() => json({ message: UPLOAD_TEXTS.imageUnreadable }, 415));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    await user.upload(form().getByLabelText('Photo'), png());
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    await waitFor(() => expect(form().getByLabelText('Photo').getAttribute('aria-invalid')).toBe('true'));
+    expect(form().getAllByText(UPLOAD_TEXTS.imageUnreadable).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('falls back to the spec’s text when the server says nothing', async () => {
+    stubPost(() => new Response('', { status: 502 }));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    expect(await screen.findByText(TEXTS.postFailed)).toBeTruthy();
+  });
+});
