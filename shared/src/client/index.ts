@@ -4,3 +4,4 @@ export * from './store.ts';
 export * from './base-query.ts';
 export * from './hooks.ts';
 export * from './notify.ts';
+export * from './login-redirect.ts';
