@@ -1,17 +1,37 @@
-import { renderWithHost, TEST_USERS } from '@roomnest/shared/testing';
-import { describe, expect, it } from 'vitest';
+import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flatmatePage, profileFixture } from '../test/fixtures.ts';
 import FlatmatesPage from './FlatmatesPage.tsx';
 import MyProfilePage from './MyProfilePage.tsx';
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('mf-profile exposed modules', () => {
-  it('FlatmatesPage renders the flatmate search frame', () => {
-    const { getByRole } = renderWithHost(<FlatmatesPage />, { url: '/flatmates' });
-    expect(getByRole('heading', { level: 1, name: 'Find a flatmate' })).toBeTruthy();
+  it('FlatmatesPage brings its api into the host store and renders the search', async () => {
+    stubFetch((_r, url) => (url.pathname === '/api/users/flatmate-search' ? json(flatmatePage([])) : undefined));
+    const { store } = renderWithHost(<FlatmatesPage />, { url: '/flatmates' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a flatmate' })).toBeTruthy();
+    expect(document.title).toBe('Find a flatmate | RoomNest');
+    expect('mfProfileApi' in store.getState()).toBe(true);
+    await screen.findByRole('heading', { level: 2, name: 'No flatmates found' });
   });
 
-  it('MyProfilePage renders the profile editor frame', () => {
-    const { getByRole } = renderWithHost(<MyProfilePage />, { url: '/my-flatmate-profile', user: TEST_USERS.tenant });
-    expect(getByRole('heading', { level: 1, name: 'My flatmate profile' })).toBeTruthy();
-    expect(document.title).toBe('My flatmate profile | RoomNest');
+  it("MyProfilePage is 'List My Profile' for a tenant", async () => {
+    stubFetch((_r, url) => (url.pathname === '/api/users/profile' ? json(profileFixture()) : undefined));
+    renderWithHost(<MyProfilePage />, { url: '/my-flatmate-profile', user: TEST_USERS.tenant });
+    expect(screen.getByRole('heading', { level: 1, name: 'List My Profile' })).toBeTruthy();
+    expect(document.title).toBe('List My Profile | RoomNest');
+    expect(await screen.findByRole('form', { name: 'Your profile' })).toBeTruthy();
+  });
+
+  it("MyProfilePage is 'My Profile' for a landlord", async () => {
+    const l = TEST_USERS.landlord;
+    stubFetch((_r, url) =>
+      url.pathname === '/api/users/profile' ? json(profileFixture({ UserID: l.userId, Name: l.name, Email: l.email, UserType: 'Landlord' })) : undefined,
+    );
+    renderWithHost(<MyProfilePage />, { url: '/my-flatmate-profile', user: l });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: 'Your profile' })).toBeTruthy();
   });
 });

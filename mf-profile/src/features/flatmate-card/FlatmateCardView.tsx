@@ -1,0 +1,77 @@
+import { formatDate, SNIPPET_LENGTH, snippet, type FlatmateCard } from '@roomnest/shared';
+import { useId, type ReactNode } from 'react';
+import { Avatar } from './Avatar.tsx';
+import { budgetText, splitLocations } from './card-text.ts';
+import s from './flatmate-card.module.css';
+
+/** The card's picture size: the spec's 150px profile picture. */
+export const CARD_AVATAR_PX = 150;
+
+export interface FlatmateCardViewProps {
+  card: FlatmateCard;
+  /** The card's footer: the Message button, or a note for the card's owner. */
+  action?: ReactNode;
+  /** Heading level of the name: 3 in a list of results, 2 on its own. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * One flatmate seeker (spec section 3, Flatmate profile card): name, picture,
+ * budget, move-in date, preferred locations as chips, and 100-character
+ * snippets of the bio and of what they are looking for.
+ */
+export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCardViewProps) {
+  const nameId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const places = splitLocations(card.PreferredLocations);
+  const budget = budgetText(card.BudgetMin, card.BudgetMax);
+  const moveIn = formatDate(card.FlatmateMoveInDate);
+  const bio = snippet(card.Bio, SNIPPET_LENGTH.flatmateBio);
+  const lookingFor = snippet(card.LookingForDescription, SNIPPET_LENGTH.flatmateLookingFor);
+  return (
+    <article className={s.card} aria-labelledby={nameId}>
+      <div className={s.banner} aria-hidden="true" />
+      <div className={s.identity}>
+        <Avatar src={card.ProfilePictureURL} name={card.Name} size={CARD_AVATAR_PX} className={s.avatar} />
+        <Heading id={nameId} className={s.name}>
+          {card.Name}
+        </Heading>
+        <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
+      </div>
+
+      <div className={s.body}>
+        <dl className={s.facts}>
+          <div className={s.fact}>
+            <dt>Move-in date</dt>
+            <dd>{moveIn || <span className={s.muted}>Flexible</span>}</dd>
+          </div>
+          <div className={s.fact}>
+            <dt>Preferred locations</dt>
+            <dd>
+              {places.length ? (
+                <ul className={s.chips} aria-label="Preferred locations">
+                  {places.map((p) => (
+                    <li key={p} className={s.chip}>
+                      {p}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <span className={s.muted}>Open to anywhere</span>
+              )}
+            </dd>
+          </div>
+          <div className={s.text}>
+            <dt>About</dt>
+            <dd>{bio || <span className={s.muted}>No bio yet.</span>}</dd>
+          </div>
+          <div className={s.text}>
+            <dt>Looking for</dt>
+            <dd>{lookingFor || <span className={s.muted}>Not described yet.</span>}</dd>
+          </div>
+        </dl>
+        {action ? <div className={s.footer}>{action}</div> : null}
+      </div>
+    </article>
+  );
+}
