@@ -19,6 +19,26 @@ describe.each(TEST_DATABASES)('database on $name', (testDatabase) => {
   });
   afterAll(() => database?.close());
 
+  it('migrates a fresh schema even when another schema already holds Kysely’s bookkeeping tables', async () => {
+    const decoy = `decoy_${process.pid}_${Date.now()}`;
+    await sql.raw(`create schema ${decoy}`).execute(database.db);
+    await sql.raw(`create table ${decoy}.kysely_migration (name text)`).execute(database.db);
+    await sql.raw(`create table ${decoy}.kysely_migration_lock (id text)`).execute(database.db);
+    try {
+      const other = await testDatabase.open();
+      try {
+        const { rows } = await sql<{ n: number }>`
+          select count(*) as n from information_schema.tables
+          where table_schema = current_schema() and table_name in ('kysely_migration', 'kysely_migration_lock', 'listings')`.execute(other.db);
+        expect(rows[0]!.n).toBe(3);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      await sql.raw(`drop schema ${decoy} cascade`).execute(database.db);
+    }
+  });
+
   it('hands back the same JavaScript types on both drivers', async () => {
     const { rows } = await sql<{ big: unknown; total: unknown; money: unknown; day: unknown; instant: unknown; flag: unknown }>`
       select 9007199254740991::int8 as big, count(*) as total, 950.50::numeric(10, 2) as money,

@@ -2,7 +2,7 @@
  * The migrations, in order. Add a module here for every schema change; never
  * edit one that has shipped. Names sort in the order they run.
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as users from './0001-users.ts';
 import * as messages from './0002-messages.ts';
 import * as listings from './0003-listings.ts';
@@ -22,7 +22,11 @@ export class MigrationError extends Error {
 /** Brings the schema up to date; returns the names of the migrations it ran. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   // Migrations see the database untyped: they run against the schema as it was when they were written.
-  const { error, results = [] } = await new Migrator({ db: db as unknown as Kysely<unknown>, provider }).migrateToLatest();
+  const untyped = db as unknown as Kysely<unknown>;
+  // Name the schema of Kysely's bookkeeping tables: left unnamed, Kysely takes a table of that name in ANY
+  // schema for its own, so a second schema on the same server (the tests', a benchmark's) skipped creating them.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(untyped);
+  const { error, results = [] } = await new Migrator({ db: untyped, provider, migrationTableSchema: rows[0]?.schema ?? 'public' }).migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
