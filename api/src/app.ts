@@ -30,7 +30,8 @@ export const API_VERSION = '1.0.0';
 
 export interface BuildAppOptions {
   db: Kysely<DB>;
-  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'>;
+  /** Without searchCountCacheSeconds, every search counts its total afresh (the tests rely on that). */
+  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>>;
 }
 
 export type App = FastifyInstance;
@@ -93,7 +94,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
   await app.register(authPlugin, { db, tokens });
 
   await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
-  await app.register(listingsRoutes, { prefix: '/api/listings', db, uploadsDir: config.uploadsDir });
+  await app.register(listingsRoutes, {
+    prefix: '/api/listings',
+    db,
+    uploadsDir: config.uploadsDir,
+    searchCountCacheMs: (config.searchCountCacheSeconds ?? 0) * 1000,
+  });
   await app.register(usersRoutes, { prefix: '/api/users', db });
   await app.register(messagesRoutes, { prefix: '/api/messages', db });
   await app.register(healthRoutes, { prefix: '/api', db });

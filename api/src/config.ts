@@ -31,6 +31,8 @@ export interface Config {
   seedDemo: boolean;
   /** Demo listings created with the demo accounts on first start (SEED_LISTINGS; 100000 for a benchmark). */
   seedListings: number;
+  /** How long a public search total is reused (SEARCH_COUNT_CACHE_SECONDS); 0 counts on every search. */
+  searchCountCacheSeconds: number;
   logLevel: LogLevel;
 }
 
@@ -74,6 +76,17 @@ function parseSeedListings(text: string | undefined): number {
     throw new ConfigError(`SEED_LISTINGS must be a whole number from 0 to ${MAX_SEED_LISTINGS}; got "${text}".`);
   }
   return count;
+}
+
+export const DEFAULT_SEARCH_COUNT_CACHE_SECONDS = 30;
+
+function parseCacheSeconds(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return DEFAULT_SEARCH_COUNT_CACHE_SECONDS;
+  const seconds = Number(text.trim());
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
+    throw new ConfigError(`SEARCH_COUNT_CACHE_SECONDS must be a whole number of seconds from 0 to 3600; got "${text}".`);
+  }
+  return seconds;
 }
 
 function parseLogLevel(text: string | undefined): LogLevel {
@@ -122,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
     seedDemo: parseFlag(env.SEED_DEMO, true),
     seedListings: parseSeedListings(env.SEED_LISTINGS),
+    searchCountCacheSeconds: parseCacheSeconds(env.SEARCH_COUNT_CACHE_SECONDS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
   };
 }

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
       databaseUrl: null,
       tokenTtlSeconds: 604_800,
       seedDemo: true,
+      seedListings: 2400,
+      searchCountCacheSeconds: 30,
       logLevel: 'info',
     });
     expect(config.tokenSecret).toHaveLength(32);
@@ -58,6 +60,8 @@ describe('loadConfig', () => {
       TOKEN_SECRET: 'a-shared-secret-of-at-least-32-characters',
       TOKEN_TTL: '15m',
       SEED_DEMO: '0',
+      SEED_LISTINGS: '100_000',
+      SEARCH_COUNT_CACHE_SECONDS: '0',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -67,6 +71,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db/roomnest',
       tokenTtlSeconds: 900,
       seedDemo: false,
+      seedListings: 100_000,
+      searchCountCacheSeconds: 0,
       logLevel: 'warn',
     });
     expect(new TextDecoder().decode(config.tokenSecret)).toBe('a-shared-secret-of-at-least-32-characters');
@@ -82,6 +88,11 @@ describe('loadConfig', () => {
     [{ TOKEN_TTL: 'forever' }, /TOKEN_TTL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ TOKEN_SECRET: 'short' }, /TOKEN_SECRET/],
+    [{ SEED_LISTINGS: 'lots' }, /SEED_LISTINGS/],
+    [{ SEED_LISTINGS: '-1' }, /SEED_LISTINGS/],
+    [{ SEED_LISTINGS: '2000000' }, /SEED_LISTINGS/],
+    [{ SEARCH_COUNT_CACHE_SECONDS: '1.5' }, /SEARCH_COUNT_CACHE_SECONDS/],
+    [{ SEARCH_COUNT_CACHE_SECONDS: '7200' }, /SEARCH_COUNT_CACHE_SECONDS/],
   ])('explains a bad value: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
   });

@@ -87,36 +87,50 @@ export interface SearchPage {
   total: number;
 }
 
-/** One page of public search and the total over all pages, in one statement. */
-export async function searchListings(
-  db: Executor,
-  filters: SearchFilters,
-  { sortBy, page, pageSize }: { sortBy: SortBy; page: number; pageSize: number },
-): Promise<SearchPage> {
+export interface PageOptions {
+  sortBy: SortBy;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The search statement: the count row, joined laterally to the page's rows
+ * (none past the last page) and their landlords; or, with `count: false`, the
+ * page alone. Exposed for the benchmark's query plans; `searchListings` runs it.
+ */
+export function searchQuery(db: Executor, filters: SearchFilters, { sortBy, page, pageSize }: PageOptions, { count = true }: { count?: boolean } = {}) {
   const order = SORT_ORDERS[sortBy];
   const where = (eb: ExpressionBuilder<DB, 'listings'>) => searchConditions(eb, filters);
-
-  const counted = db
-    .selectFrom('listings')
-    .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('total'));
 
   let pageQuery = db.selectFrom('listings').where(where).selectAll('listings');
   for (const [column, direction] of order) pageQuery = pageQuery.orderBy(`listings.${column}`, direction);
   pageQuery = pageQuery.limit(pageSize).offset((page - 1) * pageSize);
 
-  // The count row always comes back, with the page's rows (none past the last page) beside it.
+  const counted = db
+    .selectFrom('listings')
+    .where(where)
+    .select((eb) => eb.fn.countAll<number>().as('total'));
+  // Without a count, a constant row stands in for it, so both forms answer the same columns.
+  const head = count ? counted : db.selectNoFrom(sql<number>`null::bigint`.as('total'));
+
   let query = db
-    .selectFrom(counted.as('t'))
+    .selectFrom(head.as('t'))
     .leftJoinLateral(pageQuery.as('p'), (join) => join.onTrue())
     .leftJoin('users as u', 'u.id', 'p.landlord_id')
     .selectAll('p')
     .select(['t.total', 'u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
   for (const [column, direction] of order) query = query.orderBy(`p.${column}`, direction);
+  return query;
+}
 
-  const rows = await query.execute();
+/**
+ * One page of public search and the total over all pages, in one statement;
+ * when the caller already knows the total (see SearchCountCache), only the page is read.
+ */
+export async function searchListings(db: Executor, filters: SearchFilters, options: PageOptions, knownTotal?: number): Promise<SearchPage> {
+  const rows = await searchQuery(db, filters, options, { count: knownTotal === undefined }).execute();
   return {
-    total: rows[0]?.total ?? 0,
+    total: knownTotal ?? rows[0]?.total ?? 0,
     rows: rows.filter((row) => row.id !== null) as ListingWithLandlord[],
   };
 }

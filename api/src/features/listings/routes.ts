@@ -35,6 +35,7 @@ import {
   searchListings,
   type Executor,
 } from './repository.ts';
+import { SearchCountCache } from './count-cache.ts';
 import { LISTING_TEXTS } from './rules.ts';
 import {
   listingCreatedSchema,
@@ -52,6 +53,8 @@ import {
 export interface ListingsRoutesOptions {
   db: Kysely<DB>;
   uploadsDir: string;
+  /** How long a search total is reused (SearchCountCache); 0 counts on every search. */
+  searchCountCacheMs?: number;
 }
 
 /** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
@@ -125,7 +128,10 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCountCacheMs = 0 }) => {
+  // Every write below clears it as soon as its change is committed, before answering: writes are rare next to searches.
+  const counts = new SearchCountCache(searchCountCacheMs);
+
   const removeImages = (paths: readonly (string | null | undefined)[]) =>
     removeUploads(uploadsDir, LISTING_IMAGE_FOLDER, paths, (err) => app.log.warn({ err }, 'could not delete a listing image'));
 
@@ -164,7 +170,10 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const query = request.query;
       const page = query.page ?? LISTING_SEARCH_DEFAULTS.page;
       const pageSize = query.pageSize ?? LISTING_SEARCH_DEFAULTS.pageSize;
-      const { rows, total } = await searchListings(db, query, { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize });
+      const key = SearchCountCache.key(query);
+      const known = counts.get(key);
+      const { rows, total } = await searchListings(db, query, { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize }, known);
+      if (known === undefined) counts.set(key, total);
       return { listings: rows.map(toListing), total, page, totalPages: Math.ceil(total / pageSize) };
     },
   );
@@ -247,6 +256,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
               .returning('id')
               .executeTakeFirstOrThrow();
           });
+          counts.clear();
           return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
         } catch (err) {
           await removeImages([image?.imagePath, image?.thumbPath]);
@@ -303,6 +313,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           await removeImages([image?.imagePath, image?.thumbPath]);
           throw err;
         }
+        counts.clear();
         await removeImages(replaced);
         return { message: LISTING_TEXTS.updated, listing: await loadListing(id) };
       },
@@ -333,6 +344,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         .returning(['image_path', 'thumb_path'])
         .executeTakeFirst();
       if (!deleted) throw new HttpError(404, LISTING_TEXTS.notFound);
+      counts.clear();
       await removeImages([deleted.image_path, deleted.thumb_path]);
       return { message: LISTING_TEXTS.deleted };
     },
@@ -363,6 +375,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         .where('id', '=', id)
         .where('landlord_id', '=', user.id)
         .execute();
+      counts.clear();
       return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(id) };
     },
   );
@@ -410,6 +423,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           .executeTakeFirstOrThrow();
         return expires_at;
       });
+      counts.clear();
       return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(id) };
     },
   );
