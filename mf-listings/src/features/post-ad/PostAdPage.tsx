@@ -6,6 +6,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useCreateListingMutation } from '../../api/listings-api.ts';
 import { EMPTY_LISTING_FORM } from '../listing-form/form-values.ts';
 import { ListingForm } from '../listing-form/ListingForm.tsx';
+import { PostingTips } from './PostingTips.tsx';
+import s from './post-ad.module.css';
 
 /** /post-ad (landlords): advertise a new room; on success, straight to the new advert. */
 export default function PostAdPage() {
@@ -37,21 +39,24 @@ export default function PostAdPage() {
         title="List your room"
         subtitle="Advertise a room to tenants: give its address, rent, deposit, move-in date, amenities and house rules, and add a photo."
       />
-      <ListingForm
-        mode="create"
-        initial={EMPTY_LISTING_FORM}
-        submitLabel="Post your ad"
-        busyLabel="Posting…"
-        cancelHref={ROUTES.myListings}
-        onSubmit={submit}
-        notice={
-          refusal ? (
-            <Alert>
-              {refusal} <Link to={ROUTES.pricing}>Compare plans and upgrade</Link>
-            </Alert>
-          ) : null
-        }
-      />
+      <div className={s.layout}>
+        <ListingForm
+          mode="create"
+          initial={EMPTY_LISTING_FORM}
+          submitLabel="Post your ad"
+          busyLabel="Posting…"
+          cancelHref={ROUTES.myListings}
+          onSubmit={submit}
+          notice={
+            refusal ? (
+              <Alert>
+                {refusal} <Link to={ROUTES.pricing}>Compare plans and upgrade</Link>
+              </Alert>
+            ) : null
+          }
+        />
+        <PostingTips plan={user?.plan} />
+      </div>
     </Page>
   );
 }

@@ -51,6 +51,9 @@ describe('Post ad: the form', () => {
     expect(form().getAllByRole('checkbox').map((c) => (c as HTMLInputElement).value)).toEqual(AMENITIES.map((a) => a.key));
     expect(form().getByRole('checkbox', { name: 'Bills Included' })).toBeTruthy();
     expect((form().getByLabelText('Photo') as HTMLInputElement).accept).toBe('image/png,image/jpeg,image/gif');
+    const tips = screen.getByRole('complementary', { name: 'Before you post' });
+    expect(tips.textContent).toContain('Your Basic plan includes 1 active listing.');
+    expect(tips.textContent).toContain('Your room stays in search for 30 days.');
   });
 
   it('asks for every required field, in the spec’s words and at each field, without sending anything', async () => {

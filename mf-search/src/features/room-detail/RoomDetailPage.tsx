@@ -139,10 +139,13 @@ function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref
         ) : null}
       </header>
 
+      {/* Photo, then rent and contact, then the details: on phones in that order; on wider screens the rent card sits beside both. */}
       <div className={s.layout}>
-        <div className={s.main}>
+        <div className={s.photoCell}>
           <ListingImage src={listing.ImageUrl} alt={`Photo of ${listing.Title}`} ratio="16 / 10" loading="eager" className={s.photo} />
+        </div>
 
+        <div className={s.main}>
           <section className={s.section} aria-labelledby="room-about">
             <h2 id="room-about" className={s.sectionTitle}>
               About this room
