@@ -1,6 +1,6 @@
 import type { FlatmateSearchQuery } from '@roomnest/shared';
 import { Button, Field } from '@roomnest/shared/ui';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { activeFilterCount, BUDGET_LIMIT, calendarDate, LOCATIONS_MAX_LENGTH } from './search-query.ts';
 import s from './filter-bar.module.css';
 
@@ -60,6 +60,8 @@ const ORDER: FieldName[] = ['locations', 'budgetMin', 'budgetMax', 'moveIn'];
 export function FilterBar({ search, onApply, onClear }: FilterBarProps) {
   const [values, setValues] = useState<Values>(() => toValues(search));
   const [errors, setErrors] = useState<Errors>({});
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   const refs = useRef<Partial<Record<FieldName, HTMLInputElement | null>>>({});
   const active = activeFilterCount(search);
 
@@ -85,39 +87,56 @@ export function FilterBar({ search, onApply, onClear }: FilterBarProps) {
       refs.current[firstWrong]?.focus();
       return;
     }
+    setOpen(false);
     onApply(result.search);
   };
 
   const clear = () => {
     setValues(toValues({}));
     setErrors({});
+    setOpen(false);
     onClear();
   };
 
   return (
-    <form className={s.bar} onSubmit={submit} noValidate role="search" aria-label="Filter flatmates">
-      <div className={s.locations}>
-        <Field label="Preferred locations" hint="One or more areas, separated by commas" error={errors.locations}>
-          {(ids) => <input {...ids} {...bind('locations')} type="text" autoComplete="off" placeholder="e.g. Hackney, Stratford" />}
+    <div className={s.wrap}>
+      {/* Phones: the filters fold behind this button, which says how many are on. */}
+      <button type="button" className={s.toggle} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.toggleIcon}>
+          <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>{open ? 'Hide filters' : 'Filters'}</span>
+        {active ? (
+          <span className={s.count}>
+            {active}
+            <span className="visually-hidden"> active</span>
+          </span>
+        ) : null}
+      </button>
+      <form id={formId} className={open ? `${s.bar} ${s.open}` : s.bar} onSubmit={submit} noValidate role="search" aria-label="Filter flatmates">
+        <div className={s.locations}>
+          <Field label="Preferred locations" hint="One or more areas, separated by commas" error={errors.locations}>
+            {(ids) => <input {...ids} {...bind('locations')} type="text" autoComplete="off" placeholder="e.g. Hackney, Stratford" />}
+          </Field>
+        </div>
+        <Field label="Min budget (£)" error={errors.budgetMin}>
+          {(ids) => <input {...ids} {...bind('budgetMin')} type="number" inputMode="numeric" min={0} max={BUDGET_LIMIT} step={1} placeholder="No min" />}
         </Field>
-      </div>
-      <Field label="Min budget (£)" error={errors.budgetMin}>
-        {(ids) => <input {...ids} {...bind('budgetMin')} type="number" inputMode="numeric" min={0} max={BUDGET_LIMIT} step={1} placeholder="No min" />}
-      </Field>
-      <Field label="Max budget (£)" error={errors.budgetMax}>
-        {(ids) => <input {...ids} {...bind('budgetMax')} type="number" inputMode="numeric" min={0} max={BUDGET_LIMIT} step={1} placeholder="No max" />}
-      </Field>
-      <div className={s.moveIn}>
-        <Field label="Move-in by" hint="Ready to move in on or before" error={errors.moveIn}>
-          {(ids) => <input {...ids} {...bind('moveIn')} type="date" />}
+        <Field label="Max budget (£)" error={errors.budgetMax}>
+          {(ids) => <input {...ids} {...bind('budgetMax')} type="number" inputMode="numeric" min={0} max={BUDGET_LIMIT} step={1} placeholder="No max" />}
         </Field>
-      </div>
-      <div className={s.actions}>
-        <Button type="submit">Apply</Button>
-        <Button variant="ghost" onClick={clear} disabled={active === 0 && !ORDER.some((k) => values[k])}>
-          Clear
-        </Button>
-      </div>
-    </form>
+        <div className={s.moveIn}>
+          <Field label="Move-in by" hint="Ready to move in on or before" error={errors.moveIn}>
+            {(ids) => <input {...ids} {...bind('moveIn')} type="date" />}
+          </Field>
+        </div>
+        <div className={s.actions}>
+          <Button type="submit">Apply</Button>
+          <Button variant="ghost" onClick={clear} disabled={active === 0 && !ORDER.some((k) => values[k])}>
+            Clear
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

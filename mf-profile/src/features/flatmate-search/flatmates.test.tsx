@@ -79,6 +79,18 @@ describe('Flatmates: the query string', () => {
     expect(document.activeElement).toBe(filters().getByLabelText('Max budget (£)'));
     expect(location()).toBe('/flatmates');
   });
+
+  it('folds the filters behind a button on phones, which counts the active ones', async () => {
+    stubSearch(() => flatmatePage([]));
+    const user = userEvent.setup();
+    renderWithHost(<FlatmatesPage />, { url: '/flatmates?preferred_locations=Bow&budget_max=900&page=2' });
+    const toggle = screen.getByRole('button', { name: /^Filters\s*2 active$/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('search', { name: 'Filter flatmates' }).className).toContain('open');
+    expect(toggle.textContent).toContain('Hide filters');
+  });
 });
 
 describe('Flatmates: cards', () => {
