@@ -131,6 +131,11 @@ const AMENITY_PHRASES: Partial<Record<AmenityKey, string>> = {
   private_bathroom: 'a private bathroom',
 };
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** 'a house', 'an Edwardian house' */
+const withArticle = (phrase: string) => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+
 const list = (items: readonly string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? ''));
 
 function amenitiesFor(random: Random, area: Area, type: RoomType): AmenityKey[] {
@@ -169,16 +174,17 @@ function describe(random: Random, area: Area, type: RoomType, amenities: Amenity
     type === 'Studio'
       ? `A self-contained studio with its own kitchenette, shower room and ${pick(random, FEATURES)}, in a ${pick(random, ['modern block', 'converted Victorian house', 'quiet mews'])} in ${area.name}.`
       : type === 'Shared'
-        ? `A bed in a large twin room shared with one other person, in a ${home} in ${area.name}. Each sharer has their own wardrobe and desk.`
-        : `A ${pick(random, ADJECTIVES).toLowerCase()} ${type === 'Single' ? 'single' : 'double'} room with ${pick(random, type === 'Double' ? [...FEATURES, 'a king-size bed'] : FEATURES)} in a ${home} in ${area.name}.`;
-  const transport = `${station} station is a ${between(random, 2, 14)}-minute walk away${area.region === 'London' ? ', so central London is easy to reach' : ''}.`;
+        ? `A bed in a large twin room shared with one other person, in ${withArticle(home)} in ${area.name}. Each sharer has their own wardrobe and desk.`
+        : `${capitalise(withArticle(pick(random, ADJECTIVES).toLowerCase()))} ${type === 'Single' ? 'single' : 'double'} room with ${pick(random, type === 'Double' ? [...FEATURES, 'a king-size bed'] : FEATURES)} in ${withArticle(home)} in ${area.name}.`;
+  const minutes = between(random, 2, 14);
+  const transport = `${station} station is ${[8, 11].includes(minutes) ? 'an' : 'a'} ${minutes}-minute walk away${area.region === 'London' ? ', so central London is easy to reach' : ''}.`;
   const extras = amenities
     .filter((key) => !(type === 'Studio' && (key === 'kitchen_access' || key === 'private_bathroom')))
     .map((key) => AMENITY_PHRASES[key])
     .filter((phrase): phrase is string => Boolean(phrase));
   const furnished = amenities.includes('furnished');
   const comes = extras.length
-    ? `${furnished ? 'It comes furnished, with' : 'Unfurnished, with'} ${list(extras)}.`
+    ? `${furnished ? 'It comes furnished, with' : 'It is unfurnished, with'} ${list(extras)}.`
     : furnished
       ? 'It comes furnished.'
       : '';
@@ -194,7 +200,7 @@ function describe(random: Random, area: Area, type: RoomType, amenities: Amenity
 
 function titleFor(random: Random, area: Area, type: RoomType, amenities: AmenityKey[], station: string): string {
   const words = pick(random, TYPE_WORDS[type]);
-  const capitalised = words[0]!.toUpperCase() + words.slice(1);
+  const capitalised = capitalise(words);
   const options = [
     `${pick(random, ADJECTIVES)} ${words} in ${area.name}`,
     `${capitalised} near ${station} station`,
