@@ -1,4 +1,4 @@
-import { ROUTES, TEXTS, type Profile, type User } from '@roomnest/shared';
+import { ROUTES, TEXTS, type User } from '@roomnest/shared';
 import { errorMessage, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { Alert, Button, LoadingState, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
@@ -32,7 +32,7 @@ export default function MyProfilePage() {
       </Alert>
     );
   } else if (profile && profile.UserID === userId) {
-    body = <ProfileEditor key={profile.UserID} profile={profile as Profile} />;
+    body = <ProfileEditor key={profile.UserID} profile={profile} />;
   } else if (isError) {
     body = (
       <Alert>
