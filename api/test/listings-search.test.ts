@@ -286,6 +286,12 @@ describe.each(TEST_DATABASES)('listings search on $name', (database) => {
       }
     });
 
+    it('tells HTTP caches not to keep listings', async () => {
+      for (const url of ['/api/listings', `/api/listings/${ids.hackney}`, '/api/listings/987654']) {
+        expect((await ctx.inject({ method: 'GET', url })).headers['cache-control']).toBe('no-store');
+      }
+    });
+
     it('ignores a token, even an invalid one: search is public', async () => {
       const res = await ctx.inject({ method: 'GET', url: '/api/listings', headers: { authorization: 'Bearer not-a-token' } });
       expect(res.statusCode).toBe(200);

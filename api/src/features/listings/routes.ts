@@ -132,6 +132,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
   // Every write below clears it as soon as its change is committed, before answering: writes are rare next to searches.
   const counts = new SearchCountCache(searchCountCacheMs);
 
+  // Listings change under the reader (status, edits, expiry) and some answers are the owner's alone: no HTTP cache keeps them.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
   const removeImages = (paths: readonly (string | null | undefined)[]) =>
     removeUploads(uploadsDir, LISTING_IMAGE_FOLDER, paths, (err) => app.log.warn({ err }, 'could not delete a listing image'));
 

@@ -92,7 +92,7 @@ export const listingFormDoc = z
       .optional()
       .describe('PNG, JPEG or GIF (judged by content), at most 5 MB. Stored re-encoded without metadata, with a card-sized copy.'),
   })
-  .describe('multipart/form-data');
+  .describe('The listing form, as multipart/form-data.');
 
 export const listingUpdateFormDoc = listingFormDoc.extend({
   Status: z.enum(LISTING_STATUSES),
