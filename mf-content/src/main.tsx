@@ -11,6 +11,9 @@ mountStandalone({
     { path: ROUTES.pricing, element: <ContentPage />, label: 'Pricing' },
     { path: ROUTES.blog, element: <ContentPage />, label: 'Blog' },
     { path: ROUTES.aboutUs, element: <ContentPage />, label: 'About us' },
+    { path: ROUTES.news, element: <ContentPage />, label: 'News' },
+    { path: ROUTES.press, element: <ContentPage />, label: 'Press' },
+    { path: ROUTES.contactUs, element: <ContentPage />, label: 'Contact' },
     { path: ROUTES.faq, element: <ContentPage />, label: 'FAQ' },
     { path: ROUTES.sitemap, element: <ContentPage />, label: 'Sitemap' },
     // Every other path goes to the content page registry, which shows the 404 text for unknown ones.

@@ -1,58 +1,63 @@
 import { ROUTES } from '@roomnest/shared';
-import type { ComponentType, ReactElement } from 'react';
 import { matchPath } from 'react-router-dom';
-import BlogListPage from '../blog/BlogListPage.tsx';
-import BlogPostPage from '../blog/BlogPostPage.tsx';
-import PricingPage from '../pricing/PricingPage.tsx';
-import AboutUsPage from './static/AboutUsPage.tsx';
-import AccessibilityPage from './static/AccessibilityPage.tsx';
-import AdvertiserTipsPage from './static/AdvertiserTipsPage.tsx';
-import AdvicePage from './static/AdvicePage.tsx';
-import CareersPage from './static/CareersPage.tsx';
-import ContactUsPage from './static/ContactUsPage.tsx';
-import FaqPage from './static/FaqPage.tsx';
-import NewsPage from './static/NewsPage.tsx';
-import PressPage from './static/PressPage.tsx';
-import PrivacyPage from './static/PrivacyPage.tsx';
-import SafetyPage from './static/SafetyPage.tsx';
-import SitemapPage from './static/SitemapPage.tsx';
-import TermsPage from './static/TermsPage.tsx';
+import { loadPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
 
 /**
- * Every path `./ContentPage` answers (spec section 2: blog, pricing and the
- * static pages), mapped to its page. A page with route parameters declares a
- * pattern and receives the parameters as props.
+ * Every path `./ContentPage` answers (spec section 2: blog, pricing, news and
+ * the static pages), mapped to a loader of its page's own chunk, so the entry
+ * module stays small and no page pays for another's text or forms.
  */
-export const CONTENT_PAGES: Record<string, ComponentType> = {
-  [ROUTES.pricing]: PricingPage,
-  [ROUTES.blog]: BlogListPage,
-  [ROUTES.aboutUs]: AboutUsPage,
-  [ROUTES.contactUs]: ContactUsPage,
-  [ROUTES.faq]: FaqPage,
-  [ROUTES.safety]: SafetyPage,
-  [ROUTES.advice]: AdvicePage,
-  [ROUTES.careers]: CareersPage,
-  [ROUTES.press]: PressPage,
-  [ROUTES.terms]: TermsPage,
-  [ROUTES.privacy]: PrivacyPage,
-  [ROUTES.advertiserTips]: AdvertiserTipsPage,
-  [ROUTES.sitemap]: SitemapPage,
-  [ROUTES.news]: NewsPage,
-  [ROUTES.accessibility]: AccessibilityPage,
+export const CONTENT_PAGES: Record<string, PageLoader> = {
+  [ROUTES.pricing]: () => import('../pricing/PricingPage.tsx'),
+  [ROUTES.blog]: () => import('../blog/BlogListPage.tsx'),
+  [ROUTES.aboutUs]: () => import('./static/AboutUsPage.tsx'),
+  [ROUTES.contactUs]: () => import('../contact/ContactUsPage.tsx'),
+  [ROUTES.faq]: () => import('../faq/FaqPage.tsx'),
+  [ROUTES.safety]: () => import('./static/SafetyPage.tsx'),
+  [ROUTES.advice]: () => import('./static/AdvicePage.tsx'),
+  [ROUTES.careers]: () => import('./static/CareersPage.tsx'),
+  [ROUTES.press]: () => import('../press/PressPage.tsx'),
+  [ROUTES.terms]: () => import('../legal/TermsPage.tsx'),
+  [ROUTES.privacy]: () => import('../legal/PrivacyPage.tsx'),
+  [ROUTES.advertiserTips]: () => import('./static/AdvertiserTipsPage.tsx'),
+  [ROUTES.sitemap]: () => import('./static/SitemapPage.tsx'),
+  [ROUTES.news]: () => import('../news/NewsListPage.tsx'),
+  [ROUTES.accessibility]: () => import('./static/AccessibilityPage.tsx'),
 };
 
-const PATTERN_PAGES: { pattern: string; render: (params: Record<string, string | undefined>) => ReactElement }[] = [
-  { pattern: '/blog/:slug', render: ({ slug = '' }) => <BlogPostPage key={slug} slug={slug} /> },
+/** Pages with route parameters; the page receives them as `params`. The first match wins. */
+export const PATTERN_PAGES: readonly { pattern: string; load: PageLoader }[] = [
+  { pattern: '/blog/:slug', load: () => import('../blog/BlogPostPage.tsx') },
+  { pattern: '/news/category/:slug', load: CONTENT_PAGES[ROUTES.news] as PageLoader },
+  { pattern: '/news/:id', load: () => import('../news/NewsArticlePage.tsx') },
 ];
 
+export interface ResolvedPage {
+  /** The path without trailing slashes. */
+  path: string;
+  load: PageLoader;
+  params: ContentPageProps['params'];
+}
+
+const NO_PARAMS: ContentPageProps['params'] = Object.freeze({});
+
 /** The page for a path, or null when the path is not a content page. Trailing slashes are ignored. */
-export function resolveContentPage(pathname: string): ReactElement | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const Page = CONTENT_PAGES[path];
-  if (Page) return <Page />;
-  for (const { pattern, render } of PATTERN_PAGES) {
+export function resolveContentPage(pathname: string): ResolvedPage | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  const load = CONTENT_PAGES[path];
+  if (load) return { path, load, params: NO_PARAMS };
+  for (const { pattern, load: patternLoad } of PATTERN_PAGES) {
     const match = matchPath(pattern, path);
-    if (match) return render(match.params);
+    if (match) {
+      const params: Record<string, string> = {};
+      for (const [key, value] of Object.entries(match.params)) if (value !== undefined) params[key] = value;
+      return { path, load: patternLoad, params };
+    }
   }
   return null;
+}
+
+/** Loads every page (tests; a later visit then renders at once). */
+export function preloadContentPages(): Promise<unknown> {
+  return Promise.all([...Object.values(CONTENT_PAGES), ...PATTERN_PAGES.map((p) => p.load)].map(loadPage));
 }

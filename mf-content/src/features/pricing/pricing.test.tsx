@@ -1,15 +1,15 @@
 import { ANNUAL_DISCOUNT_PERCENT } from '@roomnest/shared';
-import { renderWithHost, TEST_USERS } from '@roomnest/shared/testing';
+import { TEST_USERS } from '@roomnest/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import ContentPage from '../pages/ContentPage.tsx';
+import { renderContent } from '../../test/render-content.tsx';
 import { DEFAULT_PAYMENT_LINKS, paymentLink } from './payment-links.ts';
 
 const plan = (name: string) => within(screen.getByRole('listitem', { name }));
 
 describe('Pricing page', () => {
-  it('shows the three plans with their monthly prices', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing' });
+  it('shows the three plans with their monthly prices', async () => {
+    await renderContent('/pricing');
     expect(screen.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeTruthy();
     expect(plan('Basic').getByText('£0')).toBeTruthy();
     expect(plan('Basic').getByText('1 room listing, free forever')).toBeTruthy();
@@ -21,21 +21,21 @@ describe('Pricing page', () => {
     expect(plan('Professional').getByText('Unlimited rooms')).toBeTruthy();
   });
 
-  it('marks Basic as the current plan for a member on the Free plan', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing', user: TEST_USERS.tenant });
+  it('marks Basic as the current plan for a member on the Free plan', async () => {
+    await renderContent('/pricing', { user: TEST_USERS.tenant });
     expect(plan('Basic').getByText('Current plan')).toBeTruthy();
     expect(plan('Premium').queryByText('Current plan')).toBeNull();
     expect(plan('Professional').queryByText('Current plan')).toBeNull();
   });
 
-  it('marks no plan as current for a visitor, and offers the free sign-up', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing' });
+  it('marks no plan as current for a visitor, and offers the free sign-up', async () => {
+    await renderContent('/pricing');
     expect(screen.queryByText('Current plan')).toBeNull();
     expect(plan('Basic').getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/register');
   });
 
-  it('opens the Premium and Professional payment pages in a new tab', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing' });
+  it('opens the Premium and Professional payment pages in a new tab', async () => {
+    await renderContent('/pricing');
     for (const name of ['Premium', 'Professional'] as const) {
       const link = plan(name).getByRole('link', { name: new RegExp(`Subscribe to ${name}`) });
       expect(link.textContent).toBe('Subscribe');
@@ -52,29 +52,29 @@ describe('Pricing page', () => {
     expect(url.searchParams.get('prefilled_email')).toBe(TEST_USERS.landlord.email);
   });
 
-  it('shows a Premium member their plan instead of a Subscribe button', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing', user: TEST_USERS.premiumLandlord });
+  it('shows a Premium member their plan instead of a Subscribe button', async () => {
+    await renderContent('/pricing', { user: TEST_USERS.premiumLandlord });
     expect(plan('Premium').getByText('Current plan')).toBeTruthy();
     expect(plan('Premium').queryByRole('link', { name: /Subscribe/ })).toBeNull();
     expect(plan('Professional').getByRole('link', { name: /Subscribe/ })).toBeTruthy();
   });
 
-  it('has an FAQ with the annual discount and the 30-day listing life', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing' });
+  it('has an FAQ with the annual discount and the 30-day listing life', async () => {
+    await renderContent('/pricing');
     const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
     expect(faq.getByText(new RegExp(`save ${ANNUAL_DISCOUNT_PERCENT}%`))).toBeTruthy();
     expect(faq.getByText(/Standard listings stay active for 30 days/)).toBeTruthy();
   });
 
-  it('welcomes a new member after sign-up with a link to log in', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing?signup=true' });
+  it('welcomes a new member after sign-up with a link to log in', async () => {
+    await renderContent('/pricing?signup=true');
     const banner = screen.getByRole('status');
     expect(banner.textContent).toContain('Your account is ready — log in to get started');
     expect(within(banner).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
-  it('shows no welcome banner without the signup flag', () => {
-    renderWithHost(<ContentPage />, { url: '/pricing' });
+  it('shows no welcome banner without the signup flag', async () => {
+    await renderContent('/pricing');
     expect(screen.queryByText(/Your account is ready/)).toBeNull();
   });
 });

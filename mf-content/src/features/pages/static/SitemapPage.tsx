@@ -1,16 +1,26 @@
 import { ROUTES } from '@roomnest/shared';
 import { Link } from 'react-router-dom';
+import { BLOG_POSTS } from '../../blog/posts.ts';
 import { ProsePage } from '../ProsePage.tsx';
 import s from '../prose.module.css';
 
-const GROUPS = [
+interface SitemapGroup {
+  title: string;
+  links: readonly { to: string; label: string }[];
+}
+
+/** The five groups of spec section 2. Every link is a page of the route table (the shell sends /safety-advice to /safety). */
+export const SITEMAP_GROUPS: readonly SitemapGroup[] = [
   {
     title: 'Find & List',
     links: [
       { to: ROUTES.findARoom, label: 'Find a room' },
+      { to: ROUTES.rooms, label: 'Browse all rooms' },
       { to: ROUTES.flatmates, label: 'Find a flatmate' },
       { to: ROUTES.postAd, label: 'Post an ad' },
-      { to: ROUTES.pricing, label: 'Pricing' },
+      { to: ROUTES.pricing, label: 'Plans and pricing' },
+      { to: ROUTES.register, label: 'Create an account' },
+      { to: ROUTES.login, label: 'Log in' },
     ],
   },
   {
@@ -25,9 +35,9 @@ const GROUPS = [
   {
     title: 'Help & Support',
     links: [
-      { to: ROUTES.faq, label: 'FAQ' },
+      { to: ROUTES.faq, label: 'Frequently asked questions' },
       { to: ROUTES.contactUs, label: 'Contact us' },
-      { to: ROUTES.safety, label: 'Safety' },
+      { to: ROUTES.safetyAdvice, label: 'Safety advice' },
       { to: ROUTES.accessibility, label: 'Accessibility' },
     ],
   },
@@ -35,6 +45,7 @@ const GROUPS = [
     title: 'Resources',
     links: [
       { to: ROUTES.blog, label: 'Blog' },
+      ...BLOG_POSTS.map((post) => ({ to: ROUTES.blogPost(post.slug), label: post.title })),
       { to: ROUTES.advice, label: 'Renting advice' },
       { to: ROUTES.advertiserTips, label: 'Advertiser tips' },
     ],
@@ -44,21 +55,23 @@ const GROUPS = [
     links: [
       { to: ROUTES.terms, label: 'Terms and conditions' },
       { to: ROUTES.privacy, label: 'Privacy policy' },
+      { to: ROUTES.sitemap, label: 'Sitemap' },
     ],
   },
-] as const;
+];
 
+/** /sitemap: every page of RoomNest in five groups. */
 export default function SitemapPage() {
   return (
-    <ProsePage title="Sitemap" lead="Every part of RoomNest in one place.">
+    <ProsePage title="Sitemap" lead="Every part of RoomNest in one place." wide>
       <p>
         Room adverts and flatmate profiles change every day, so rather than bookmarking them, start from Find a room or Find a
         flatmate and filter by area, budget and move-in date. Everything else on the site is listed below.
       </p>
       <div className={s.groups}>
-        {GROUPS.map((group) => (
-          <section key={group.title} aria-labelledby={`sitemap-${group.title}`}>
-            <h2 id={`sitemap-${group.title}`}>{group.title}</h2>
+        {SITEMAP_GROUPS.map((group) => (
+          <section key={group.title} aria-labelledby={`sitemap-${group.title.replace(/\W+/g, '-').toLowerCase()}`}>
+            <h2 id={`sitemap-${group.title.replace(/\W+/g, '-').toLowerCase()}`}>{group.title}</h2>
             <ul>
               {group.links.map((link) => (
                 <li key={link.to}>

@@ -1,0 +1,181 @@
+import { NEWSLETTER_TEXTS, TEXTS } from '@roomnest/shared';
+import { json, stubFetch } from '@roomnest/shared/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderContent } from '../../test/render-content.tsx';
+import { NEWS_ARTICLES } from './news.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SUBSCRIPTIONS = '/api/newsletter/subscriptions';
+const categories = () => within(screen.getByRole('navigation', { name: 'News categories' }));
+const articleTitles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 2 }).textContent);
+
+describe('News list', () => {
+  it('shows the three articles with date, category, excerpt and image, newest first', async () => {
+    await renderContent('/news');
+    expect(document.title).toBe('News | RoomNest');
+    expect(articleTitles()).toEqual(NEWS_ARTICLES.map((a) => a.title));
+    const first = within(screen.getAllByRole('article')[0] as HTMLElement);
+    expect(first.getByText('12 May 2025').getAttribute('datetime')).toBe('2025-05-12');
+    expect(first.getByRole('link', { name: 'Company News' }).getAttribute('href')).toBe('/news/category/company-news');
+    expect(first.getByRole('link', { name: NEWS_ARTICLES[0]?.title }).getAttribute('href')).toBe('/news/1');
+    expect(first.getByText(/more than 50,000 people a month/)).toBeTruthy();
+    const image = screen.getAllByRole('article')[0]?.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(NEWS_ARTICLES[0]?.image);
+    expect(image?.getAttribute('alt')).toBe('');
+  });
+
+  it('has the categories sidebar: All News and the five categories, with counts', async () => {
+    await renderContent('/news');
+    const links = categories().getAllByRole('link');
+    expect(links.map((a) => [a.firstChild?.textContent, a.getAttribute('href')])).toEqual([
+      ['All News', '/news'],
+      ['Product Updates', '/news/category/product-updates'],
+      ['Market Analysis', '/news/category/market-analysis'],
+      ['Guides', '/news/category/guides'],
+      ['Community', '/news/category/community'],
+      ['Company News', '/news/category/company-news'],
+    ]);
+    expect(categories().getByRole('link', { current: 'page' }).getAttribute('href')).toBe('/news');
+    expect(categories().getByLabelText('3 articles')).toBeTruthy();
+  });
+
+  it('filters by category, marking the current one', async () => {
+    await renderContent('/news/category/market-analysis');
+    expect(screen.getByRole('heading', { level: 1, name: 'Market Analysis' })).toBeTruthy();
+    expect(document.title).toBe('Market Analysis | News | RoomNest');
+    expect(articleTitles()).toEqual(['East London room rents: what our spring 2025 listings tell us']);
+    expect(categories().getByRole('link', { current: 'page' }).getAttribute('href')).toBe('/news/category/market-analysis');
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/news');
+  });
+
+  it('moves between categories from the sidebar', async () => {
+    const view = await renderContent('/news');
+    await userEvent.click(categories().getByRole('link', { name: /^Product Updates/ }));
+    expect(view.location()).toBe('/news/category/product-updates');
+  });
+
+  it('shows a friendly empty state for a category with no articles yet', async () => {
+    await renderContent('/news/category/community');
+    expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'No Community stories yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'all our news' }).getAttribute('href')).toBe('/news');
+  });
+
+  it('says an unknown category is not found', async () => {
+    await renderContent('/news/category/gossip');
+    expect(screen.getByRole('heading', { level: 1, name: 'Category Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all news' }).getAttribute('href')).toBe('/news');
+    expect(screen.queryByText(TEXTS.notFound)).toBeNull();
+  });
+});
+
+describe('News article', () => {
+  it.each(NEWS_ARTICLES.map((a) => [a.id, a.title] as const))('renders /news/%s in full with its image and breadcrumb', async (id, title) => {
+    await renderContent(`/news/${id}`);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(document.title).toBe(`${title} | RoomNest`);
+    const article = within(screen.getByRole('article'));
+    expect(article.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(3);
+    expect(article.getByRole('img').getAttribute('alt')?.length).toBeGreaterThan(20);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Home', 'News', title]);
+    expect(screen.getByRole('form', { name: 'Get RoomNest news by email' })).toBeTruthy();
+  });
+
+  it.each(['4', '0', '01', 'abc'])('says article %s is not found', async (id) => {
+    await renderContent(`/news/${id}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all news' }).getAttribute('href')).toBe('/news');
+  });
+});
+
+const form = () => within(screen.getByRole('form', { name: 'Get RoomNest news by email' }));
+const email = () => form().getByLabelText('Email address') as HTMLInputElement;
+const submit = () => userEvent.click(form().getByRole('button', { name: 'Subscribe' }));
+const outcome = () => within(screen.getByRole('form', { name: 'Get RoomNest news by email' }).parentElement as HTMLElement).getByRole('status');
+
+describe('Newsletter subscribe form', () => {
+  it('has one email field of type email and checks it before sending', async () => {
+    const net = stubFetch(() => undefined);
+    await renderContent('/news');
+    expect(email().getAttribute('type')).toBe('email');
+    await submit();
+    expect(await form().findByText(TEXTS.emailRequired)).toBeTruthy();
+    await userEvent.type(email(), 'not-an-email');
+    await submit();
+    expect(await form().findByText(TEXTS.emailInvalid)).toBeTruthy();
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it("posts {Email}, shows the server's message and clears the field", async () => {
+    const net = stubFetch((request, url) =>
+      url.pathname === SUBSCRIPTIONS && request.method === 'POST' ? json({ message: 'Thanks for subscribing!' }, 201) : undefined,
+    );
+    await renderContent('/news');
+    await userEvent.type(email(), '  ada@example.co.uk ');
+    await submit();
+    expect(await screen.findByText('Thanks for subscribing!')).toBeTruthy();
+    expect(outcome().textContent).toBe('Thanks for subscribing!');
+    expect(email().value).toBe('');
+    const [request] = net.callsTo(SUBSCRIPTIONS, 'POST');
+    expect(await request?.json()).toEqual({ Email: 'ada@example.co.uk' });
+    expect(request?.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('says so when the email is already subscribed (200)', async () => {
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? json({ message: NEWSLETTER_TEXTS.alreadySubscribed }) : undefined));
+    await renderContent('/news/2');
+    await userEvent.type(email(), 'ada@example.co.uk');
+    await submit();
+    expect(await screen.findByText(NEWSLETTER_TEXTS.alreadySubscribed)).toBeTruthy();
+  });
+
+  it('falls back to its own thanks when a success carries no message', async () => {
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? new Response(null, { status: 201 }) : undefined));
+    await renderContent('/news');
+    await userEvent.type(email(), 'ada@example.co.uk');
+    await submit();
+    expect(await screen.findByText(NEWSLETTER_TEXTS.subscribed)).toBeTruthy();
+  });
+
+  it("shows a 400's message and puts its field error on the email", async () => {
+    stubFetch((_r, url) =>
+      url.pathname === SUBSCRIPTIONS
+        ? json({ message: 'Some fields are missing or invalid.', errors: [{ field: 'Email', message: 'This email address cannot receive mail.' }] }, 400)
+        : undefined,
+    );
+    await renderContent('/news');
+    await userEvent.type(email(), 'ada@example.co.uk');
+    await submit();
+    expect(await screen.findByText('Some fields are missing or invalid.')).toBeTruthy();
+    expect(form().getByText('This email address cannot receive mail.')).toBeTruthy();
+    expect(email().value).toBe('ada@example.co.uk');
+  });
+
+  it.each([
+    ['a missing endpoint (404)', () => json({ message: 'No such endpoint: POST /api/newsletter/subscriptions' }, 404)],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a server error without a message', () => new Response('oops', { status: 502 })],
+  ])('falls back to its own message on %s', async (_case, answer) => {
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? answer() : undefined));
+    await renderContent('/news');
+    await userEvent.type(email(), 'ada@example.co.uk');
+    await submit();
+    expect(await screen.findByText(NEWSLETTER_TEXTS.failed)).toBeTruthy();
+  });
+
+  it('disables the button while the request is under way', async () => {
+    let answer: ((r: Response) => void) | undefined;
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? new Promise<Response>((r) => (answer = r)) : undefined));
+    await renderContent('/news');
+    await userEvent.type(email(), 'ada@example.co.uk');
+    await submit();
+    const busy = await form().findByRole('button', { name: 'Subscribing…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    answer?.(json({ message: 'Thanks for subscribing!' }, 201));
+    expect(await form().findByRole('button', { name: 'Subscribe' })).toBeTruthy();
+  });
+});
