@@ -28,7 +28,7 @@ describe('contact form', () => {
   });
 
   it('thanks the sender by name', () => {
-    expect(CONTACT_TEXTS.thanks(' Priya ')).toBe('Thank you for your message, Priya! We will reply within two working days.');
+    expect(CONTACT_TEXTS.thanks(' Priya ')).toBe('Thank you for your message, Priya!');
   });
 });
 

@@ -18,8 +18,8 @@ export const CONTACT_TEXTS = {
   nameRequired: TEXTS.nameRequired,
   subjectRequired: 'Please enter a subject.',
   messageRequired: 'Please enter your message.',
-  /** The thank-you toast (spec section 2, Contact). */
-  thanks: (name: string) => `Thank you for your message, ${name.trim() || 'there'}! We will reply within two working days.`,
+  /** The thank-you toast (spec section 2, Contact). The form makes no call, so it promises no reply. */
+  thanks: (name: string) => `Thank you for your message, ${name.trim() || 'there'}!`,
 } as const;
 
 /** /contact-us: every field is required (spec section 5). */
