@@ -56,6 +56,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/advertiser-tips', ...content },
   { path: '/sitemap', ...content },
   { path: '/news', ...content },
+  { path: '/news/:id', ...content },
+  { path: '/news/category/:slug', ...content },
   { path: '/accessibility', ...content },
 
   // Any other path, including /signup, /forgot-password and /safety-advice (section 2).
