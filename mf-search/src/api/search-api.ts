@@ -5,8 +5,8 @@
  * mf-listings changes a listing (see @roomnest/shared/listing).
  *
  * The spec's search call carries a cache-busting parameter. It is left out on
- * purpose: the API's answers carry no freshness headers or validators, so the
- * browser's HTTP cache does not reuse them, and RTK Query's own cache is refreshed by tags, `listingsChanged` and
+ * purpose: the API answers listings calls with `Cache-Control: no-store`, so
+ * the browser's HTTP cache never reuses them, and RTK Query's own cache is refreshed by tags, `listingsChanged` and
  * `refetchOnMountOrArgChange` (the server would ignore the parameter anyway).
  */
 import { createListingsApi, listingsApiModule } from '@roomnest/shared/listing';
