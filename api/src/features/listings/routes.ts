@@ -4,6 +4,7 @@
  * are multipart forms with an optional `roomImage`; everything else is JSON.
  */
 import {
+  API_TEXTS,
   apiErrorSchema,
   LISTING_ACTIVE_DAYS,
   LISTING_RENEW_WINDOW_DAYS,
@@ -129,7 +130,8 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
 const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCountCacheMs = 0 }) => {
-  // Every write below clears it as soon as its change is committed, before answering: writes are rare next to searches.
+  // Search totals, reused for searchCountCacheMs (count-cache.ts). Every write below clears them as soon as
+  // its change is committed, before answering: writes are rare next to searches.
   const counts = new SearchCountCache(searchCountCacheMs);
 
   // Listings change under the reader (status, edits, expiry) and some answers are the owner's alone: no HTTP cache keeps them.
@@ -253,7 +255,8 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         try {
           const { id } = await db.transaction().execute(async (trx) => {
             const plan = await lockLandlordPlan(trx, landlord.id);
-            if (!plan) throw new HttpError(404, LISTING_TEXTS.notFound);
+            // The account was deleted while the upload came in.
+            if (!plan) throw new HttpError(401, API_TEXTS.tokenInvalid);
             await assertUnderPlanLimit(trx, landlord.id, plan, 'post');
             return trx
               .insertInto('listings')
