@@ -100,7 +100,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
     uploadsDir: config.uploadsDir,
     searchCountCacheMs: (config.searchCountCacheSeconds ?? 0) * 1000,
   });
-  await app.register(usersRoutes, { prefix: '/api/users', db });
+  await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db });
   await app.register(healthRoutes, { prefix: '/api', db });
 

@@ -70,10 +70,28 @@ export interface ListingsTable {
   expires_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface NewsletterSubscriptionsTable {
+  id: ReadOnlyGenerated<number>;
+  email: string;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface PasswordResetTokensTable {
+  id: ReadOnlyGenerated<number>;
+  user_id: ColumnType<number, number, never>;
+  /** Hex SHA-256 of the emailed token. */
+  token_hash: ColumnType<string, string, never>;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: ColumnType<Date | null, never, Date>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
   listings: ListingsTable;
+  newsletter_subscriptions: NewsletterSubscriptionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

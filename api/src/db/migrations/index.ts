@@ -6,11 +6,13 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as users from './0001-users.ts';
 import * as messages from './0002-messages.ts';
 import * as listings from './0003-listings.ts';
+import * as profilesNewsletterReset from './0004-profiles-newsletter-reset.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
   '0002-messages': messages,
   '0003-listings': listings,
+  '0004-profiles-newsletter-reset': profilesNewsletterReset,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,6 +43,26 @@ export function cardCopy(image: Sharp): Sharp {
 
 /** Checks an upload by its content and answers both encoded copies (415 for another type, 400 if it cannot be decoded). */
 export async function encodeImage(input: Buffer): Promise<{ full: Buffer; card: Buffer }> {
+  const [full, card] = await encodeChecked(input, [fullSizeCopy, cardCopy]);
+  return { full: full!, card: card! };
+}
+
+/** Profile pictures: a square JPEG, cropped from the centre (the 150 px preview and the cards at twice their size). */
+export const PROFILE_PICTURE_PX = 400;
+
+export function profilePictureCopy(image: Sharp): Sharp {
+  return image
+    .resize({ width: PROFILE_PICTURE_PX, height: PROFILE_PICTURE_PX, fit: 'cover', position: 'attention' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 84, mozjpeg: true });
+}
+
+/**
+ * Checks an upload by its content under the rules above (415 for another type,
+ * 413 for too many pixels, 400 if it cannot be decoded) and answers one
+ * re-encoded copy, without metadata, per encoder.
+ */
+export async function encodeChecked(input: Buffer, encoders: readonly ((image: Sharp) => Sharp)[]): Promise<Buffer[]> {
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -54,8 +74,7 @@ export async function encodeImage(input: Buffer): Promise<{ full: Buffer; card: 
   try {
     // failOn 'error': a photo with a harmless warning still goes through; a truncated or corrupt one does not.
     const source = sharp(input, { failOn: 'error', limitInputPixels: IMAGE_MAX_PIXELS, animated: false }).autoOrient();
-    const [full, card] = await Promise.all([fullSizeCopy(source.clone()).toBuffer(), cardCopy(source.clone()).toBuffer()]);
-    return { full, card };
+    return await Promise.all(encoders.map((encode) => encode(source.clone()).toBuffer()));
   } catch {
     throw new HttpError(400, UPLOAD_TEXTS.imageUnreadable);
   }
@@ -92,6 +111,15 @@ export async function writeImageFiles(
 /** Validates, re-encodes and stores one uploaded image under `folder` (e.g. 'listings'). */
 export async function storeImage(uploadsDir: string, folder: string, input: Buffer): Promise<StoredImage> {
   return writeImageFiles(uploadsDir, folder, randomName(), await encodeImage(input));
+}
+
+/** Validates, re-encodes and stores one profile picture as `${uploadsDir}/${folder}/<random>.jpg`; answers its `/uploads/...` path. */
+export async function storeProfilePicture(uploadsDir: string, folder: string, input: Buffer): Promise<string> {
+  const [picture] = await encodeChecked(input, [profilePictureCopy]);
+  await mkdir(join(uploadsDir, folder), { recursive: true });
+  const path = `/uploads/${folder}/${randomName()}.jpg`;
+  await writeFile(resolveUpload(uploadsDir, path), picture!, { flag: 'wx' });
+  return path;
 }
 
 /** The file behind an `/uploads/...` path; throws for a path that would leave the uploads folder. */

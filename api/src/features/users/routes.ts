@@ -1,18 +1,69 @@
-/** GET /api/users/profile. */
-import { API_TEXTS, apiErrorSchema } from '@roomnest/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+/**
+ * The users API at /api/users: the caller's profile (read, update as a
+ * multipart form with an optional `profileImage` or as the JSON listed/unlisted
+ * toggle, delete the whole account) and the public flatmate search.
+ */
+import { API_TEXTS, apiErrorSchema, flatmateSearchSchema, messageResponseSchema, profileUpdateSchema, profileVisibilitySchema } from '@roomnest/shared';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
+import { removeUploads, storeProfilePicture } from '../uploads/images.ts';
+import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
+import { searchFlatmates } from './flatmates.ts';
 import { findUserById } from './repository.ts';
-import { profileSchema, toProfile } from './schemas.ts';
+import { flatmateSearchPageSchema, profileSavedSchema, profileSchema, profileUpdateDoc, toProfile } from './schemas.ts';
 
 export interface UsersRoutesOptions {
   db: Kysely<DB>;
+  uploadsDir: string;
 }
 
-const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db }) => {
+/** Profile pictures live in `${uploadsDir}/profiles/` and are served at /uploads/profiles/. */
+export const PROFILE_PICTURE_FOLDER = 'profiles';
+export const PROFILE_PICTURE_FIELD = 'profileImage';
+/** Listing images, deleted with their owner's account (the listings feature's folder). */
+const LISTING_IMAGE_FOLDER = 'listings';
+
+export const USER_TEXTS = {
+  profileUpdated: 'Profile updated successfully.',
+  listed: 'Your profile is listed: it now appears in flatmate search.',
+  unlisted: 'Your profile is unlisted: it no longer appears in flatmate search.',
+  accountDeleted: 'Your account and everything in it have been deleted.',
+} as const;
+
+function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new RequestValidationError(result.error);
+  return result.data;
+}
+
+/** The PUT body schema documents both bodies; the handler reads and checks the one sent. */
+function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
+  return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
+
+const errors = (...codes: (400 | 401 | 404 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db, uploadsDir }) => {
+  // Profiles are personal and change under the reader: no HTTP cache keeps them.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const removeFiles = (folder: string, paths: readonly (string | null | undefined)[]) =>
+    removeUploads(uploadsDir, folder, paths, (err) => app.log.warn({ err }, `could not delete an image in ${folder}`));
+
+  async function loadProfile(id: number) {
+    const user = await findUserById(db, id);
+    // Deleted between the token check and this read.
+    if (!user) throw new HttpError(404, API_TEXTS.notFound);
+    return toProfile(user);
+  }
+
   app.get(
     '/profile',
     {
@@ -21,15 +72,139 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db 
         tags: ['users'],
         summary: 'The caller’s profile',
         security: BEARER_AUTH,
-        response: { 200: profileSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: profileSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => loadProfile(requireUser(request).id),
+  );
+
+  // The multipart form, in a context of its own so that only this route accepts multipart bodies.
+  await app.register(async (context) => {
+    await registerMultipart(context);
+    context.withTypeProvider<ZodTypeProvider>().put(
+      '/profile',
+      {
+        preHandler: app.authenticate,
+        validatorCompiler: documentedBodyOnly,
+        schema: {
+          tags: ['users'],
+          summary: 'Update the caller’s profile, or list/unlist it',
+          description:
+            'Two bodies. **multipart/form-data**: the whole profile (Name required; any other field left out or blank is cleared; ' +
+            'BudgetMin and BudgetMax whole pounds with BudgetMin not above BudgetMax; FlatmateMoveInDate a real YYYY-MM-DD date) ' +
+            'and an optional `profileImage` (PNG, JPEG or GIF judged by content, else 415; over 5 MB 413; re-encoded as a 400×400 JPEG ' +
+            'without any metadata; the previous picture’s file is deleted). **application/json** `{ IsActivelyLooking }`: lists (true) or ' +
+            'unlists (false) the profile in flatmate search and changes nothing else. Any other body answers 415. ' +
+            'Both answer the saved profile; saving moves a listed profile to the top of flatmate search.',
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data', 'application/json'],
+          body: profileUpdateDoc,
+          response: { 200: profileSavedSchema, ...errors(400, 401, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+
+        if (!request.isMultipart()) {
+          const type = request.headers['content-type'] ?? '';
+          if (!/^application\/json\b/i.test(type)) throw new HttpError(415, API_TEXTS.unsupportedMediaType);
+          const { IsActivelyLooking } = parseBody(profileVisibilitySchema, request.body);
+          const updated = await db
+            .updateTable('users')
+            .set({ is_actively_looking: IsActivelyLooking, updated_at: sql<Date>`now()` })
+            .where('id', '=', user.id)
+            .returning('id')
+            .executeTakeFirst();
+          if (!updated) throw new HttpError(404, API_TEXTS.notFound);
+          return { message: IsActivelyLooking ? USER_TEXTS.listed : USER_TEXTS.unlisted, user: await loadProfile(user.id) };
+        }
+
+        const { fields, file } = await readMultipartForm(request, { fileField: PROFILE_PICTURE_FIELD });
+        const input = parseBody(profileUpdateSchema, fields);
+        const picture = file ? await storeProfilePicture(uploadsDir, PROFILE_PICTURE_FOLDER, file.buffer) : null;
+        let replaced: string | null = null;
+        try {
+          await db.transaction().execute(async (trx) => {
+            // Locked, so a concurrent update cannot swap the picture between this read and the write.
+            const current = await trx.selectFrom('users').select('profile_picture_url').where('id', '=', user.id).forUpdate().executeTakeFirst();
+            if (!current) throw new HttpError(404, API_TEXTS.notFound);
+            await trx
+              .updateTable('users')
+              .set({
+                name: input.Name,
+                phone_number: input.PhoneNumber ?? null,
+                bio: input.Bio ?? null,
+                looking_for_description: input.LookingForDescription ?? null,
+                budget_min: input.BudgetMin ?? null,
+                budget_max: input.BudgetMax ?? null,
+                preferred_locations: input.PreferredLocations ?? null,
+                flatmate_move_in_date: input.FlatmateMoveInDate ?? null,
+                updated_at: sql<Date>`now()`,
+                ...(picture ? { profile_picture_url: picture } : {}),
+              })
+              .where('id', '=', user.id)
+              .execute();
+            if (picture) replaced = current.profile_picture_url;
+          });
+        } catch (err) {
+          await removeFiles(PROFILE_PICTURE_FOLDER, [picture]);
+          throw err;
+        }
+        await removeFiles(PROFILE_PICTURE_FOLDER, [replaced]);
+        return { message: USER_TEXTS.profileUpdated, user: await loadProfile(user.id) };
+      },
+    );
+  });
+
+  app.delete(
+    '/profile',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the caller’s account',
+        description:
+          'Erases the account for good: the profile and its picture, every listing and its image files, every message sent or received, ' +
+          'and pending password resets. The caller’s tokens stop working at once (401). Room search totals may count the deleted ' +
+          'listings for up to SEARCH_COUNT_CACHE_SECONDS.',
+        security: BEARER_AUTH,
+        response: { 200: messageResponseSchema, ...errors(401, 404) },
       },
     },
     async (request) => {
-      const user = await findUserById(db, requireUser(request).id);
-      // Deleted between the token check and this read.
-      if (!user) throw new HttpError(404, API_TEXTS.notFound);
-      return toProfile(user);
+      const user = requireUser(request);
+      const deleted = await db.transaction().execute(async (trx) => {
+        // The user's row first: posting a listing locks it too, so none can slip in before the delete.
+        const row = await trx.selectFrom('users').select('profile_picture_url').where('id', '=', user.id).forUpdate().executeTakeFirst();
+        if (!row) return null;
+        const listings = await trx.deleteFrom('listings').where('landlord_id', '=', user.id).returning(['image_path', 'thumb_path']).execute();
+        // Messages and reset tokens go with the row (on delete cascade).
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        return { picture: row.profile_picture_url, listingImages: listings.flatMap((l) => [l.image_path, l.thumb_path]) };
+      });
+      if (!deleted) throw new HttpError(404, API_TEXTS.notFound);
+      await Promise.all([removeFiles(PROFILE_PICTURE_FOLDER, [deleted.picture]), removeFiles(LISTING_IMAGE_FOLDER, deleted.listingImages)]);
+      return { message: USER_TEXTS.accountDeleted };
     },
+  );
+
+  app.get(
+    '/flatmate-search',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Search flatmate profiles',
+        description:
+          'Public. Only listed profiles (IsActivelyLooking), 12 a page, most recently updated first (ties by UserID, newest first). ' +
+          '`preferred_locations`: a comma list; a profile matches when any term appears, case-insensitively, in its PreferredLocations ' +
+          '("hackney" matches "Hackney, Stratford" and "Hackney Wick"). `budget_min`/`budget_max`: the profile’s budget range overlaps ' +
+          'the one asked for (a missing bound on the profile is open). `move_in_date`: the profile moves in on or before that day. ' +
+          '`page` defaults to 1; a page past the last answers no profiles with the real totalPages. Unknown parameters (a cache-buster) are ignored.',
+        querystring: flatmateSearchSchema,
+        response: { 200: flatmateSearchPageSchema, ...errors(400) },
+      },
+    },
+    async (request) => searchFlatmates(db, request.query),
   );
 };
 

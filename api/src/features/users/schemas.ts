@@ -1,5 +1,5 @@
 /** Response shapes of the users feature (the Profile object of API-CONTRACT.md). */
-import { PLAN_NAMES, USER_TYPES, type Profile } from '@roomnest/shared';
+import { PLAN_NAMES, USER_TYPES, type FlatmateCard, type Profile } from '@roomnest/shared';
 import { z } from 'zod';
 import type { UserRow } from '../../db/types.ts';
 
@@ -40,3 +40,55 @@ export function toProfile(user: UserRow): Profile {
     IsActivelyLooking: user.is_actively_looking,
   };
 }
+
+export const flatmateCardSchema = z
+  .object({
+    UserID: z.number().int(),
+    Name: z.string(),
+    ProfilePictureURL: z.string().nullable(),
+    Bio: z.string().nullable(),
+    LookingForDescription: z.string().nullable(),
+    BudgetMin: z.number().int().nullable(),
+    BudgetMax: z.number().int().nullable(),
+    PreferredLocations: z.string().nullable(),
+    FlatmateMoveInDate: z.string().nullable().describe('Calendar date, YYYY-MM-DD.'),
+  })
+  .meta({ id: 'FlatmateCard' }) satisfies z.ZodType<FlatmateCard>;
+
+export const flatmateSearchPageSchema = z.object({
+  profiles: z.array(flatmateCardSchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const profileSavedSchema = z.object({ message: z.string(), user: profileSchema });
+
+const text = (description: string) => z.string().describe(description);
+
+/**
+ * PUT /api/users/profile as the OpenAPI page shows it: the multipart form, or
+ * the JSON toggle. The route reads and checks either itself with the shared
+ * profileUpdateSchema / profileVisibilitySchema.
+ */
+export const profileUpdateDoc = z.union([
+  z
+    .object({
+      Name: text('Required, at most 100 characters.'),
+      PhoneNumber: text('Optional: digits, spaces, brackets, dashes and a leading +, 7 to 20 characters. Blank clears it.').optional(),
+      Bio: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
+      LookingForDescription: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
+      BudgetMin: text('Optional: whole pounds a month, 0 to 100,000.').optional(),
+      BudgetMax: text('Optional: whole pounds a month, 0 to 100,000, not below BudgetMin.').optional(),
+      PreferredLocations: text('Optional, comma-separated, at most 500 characters, e.g. "Hackney, Stratford".').optional(),
+      FlatmateMoveInDate: text('Optional: YYYY-MM-DD, a real calendar date.').optional(),
+      profileImage: z
+        .string()
+        .meta({ format: 'binary' })
+        .optional()
+        .describe(
+          'Optional PNG, JPEG or GIF (judged by content), at most 5 MB. Stored as a 400×400 JPEG without metadata; it replaces the current picture, whose file is deleted. Left out, the picture stays.',
+        ),
+    })
+    .describe('multipart/form-data: the whole profile (a field left out or blank is cleared).'),
+  z.object({ IsActivelyLooking: z.boolean() }).describe('application/json: list (true) or unlist (false) the profile in flatmate search.'),
+]);
