@@ -101,7 +101,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
     searchCountCacheMs: (config.searchCountCacheSeconds ?? 0) * 1000,
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
-  await app.register(messagesRoutes, { prefix: '/api/messages', db });
+  await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   await app.register(webPlugin, { storeDir: config.storeDir, uploadsDir: config.uploadsDir });

@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
 import { acquireDirLock } from './dir-lock.ts';
+import { pgliteListener, postgresListener, registerListener } from './listen.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './types.ts';
 
@@ -70,6 +71,7 @@ async function openPostgres({ url, searchPath, poolSize }: { url: string; search
     await db.destroy();
     throw err;
   }
+  registerListener(db, postgresListener(url, searchPath));
   return {
     db,
     kind: 'postgres',
@@ -90,6 +92,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
   try {
     const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, parsers: PARSERS as ParserOptions });
     db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+    registerListener(db, pgliteListener(pglite));
     // The first queries after an open are slow: pay that now, not on the first request.
     await sql`select count(*) from pg_catalog.pg_class`.execute(db);
   } catch (err) {

@@ -7,12 +7,14 @@ import * as users from './0001-users.ts';
 import * as messages from './0002-messages.ts';
 import * as listings from './0003-listings.ts';
 import * as profilesNewsletterReset from './0004-profiles-newsletter-reset.ts';
+import * as messageThreads from './0005-message-threads.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
   '0002-messages': messages,
   '0003-listings': listings,
   '0004-profiles-newsletter-reset': profilesNewsletterReset,
+  '0005-message-threads': messageThreads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,15 +1,164 @@
-/** GET /api/messages/unread-count. */
-import { apiErrorSchema, unreadCountSchema } from '@roomnest/shared';
+/**
+ * /api/messages: conversations, threads, sending, the unread count, and the
+ * live stream (Server-Sent Events; see live.ts for the fan-out across
+ * instances and tickets.ts for how the stream is authenticated).
+ *
+ * The caller is always one side of every pair read here, so nobody can read or
+ * infer another pair's messages.
+ */
+import { apiErrorSchema, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DB } from '../../db/types.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { createMessageHub, HEARTBEAT_MS, LiveStream, RETRY_MS } from './live.ts';
+import { findMessage, findUser, insertMessage, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
+import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from './tickets.ts';
 
 export interface MessagesRoutesOptions {
   db: Kysely<DB>;
+  /** Signs stream tickets (the token secret). */
+  tokenSecret: Uint8Array;
 }
 
-const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db }) => {
+export const MESSAGE_API_TEXTS = {
+  userNotFound: 'User not found.',
+  notToYourself: 'You cannot send a message to yourself.',
+  ticketInvalid: 'The stream ticket is missing, invalid or expired. Ask for a new one.',
+} as const;
+
+/** Messages replayed at most on one reconnect (older gaps: the client refetches). */
+export const REPLAY_LIMIT = 500;
+
+const messageSchema = z.object({
+  MessageID: z.number().int(),
+  SenderID: z.number().int(),
+  ReceiverID: z.number().int(),
+  MessageContent: z.string(),
+  SentAt: z.string().describe('ISO 8601 time.'),
+  SenderName: z.string(),
+  ReceiverName: z.string(),
+  ReadAt: z.string().nullable().describe('When the receiver opened the thread; null until then.'),
+});
+
+const conversationSchema = z.object({
+  PartnerID: z.number().int(),
+  PartnerName: z.string(),
+  PartnerProfilePictureURL: z.string().nullable(),
+  LastMessage: z.string(),
+  LastMessageSenderID: z.number().int(),
+  LastMessageSentAt: z.string(),
+  UnreadCount: z.number().int(),
+});
+
+const partnerSchema = z.object({ UserID: z.number().int(), Name: z.string(), ProfilePictureURL: z.string().nullable() });
+
+const otherUserParams = z.object({ otherUserId: wholeNumber('otherUserId', 1, 2_147_483_647) });
+const idParams = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
+
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
+
+const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret }) => {
+  const hub = createMessageHub(db, app.log);
+  await hub.start();
+  // preClose: before the server waits for open connections, so a SIGTERM is not held up by open streams.
+  app.addHook('preClose', async () => hub.endAll());
+  app.addHook('onClose', async () => hub.stop());
+
+  const publish = (event: Parameters<typeof hub.publish>[0]) =>
+    hub.publish(event).catch((err: unknown) => app.log.error({ err }, 'messages: NOTIFY failed (clients catch up by polling)'));
+
+  app.get(
+    '/my-conversations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['messages'],
+        summary: 'The caller’s conversations, newest first',
+        description: 'One entry per partner: the last message either way, who sent it and when, and how many of the partner’s messages the caller has not read.',
+        security: BEARER_AUTH,
+        response: { 200: z.array(conversationSchema), ...errors(401) },
+      },
+    },
+    async (request) => listConversations(db, requireUser(request).id),
+  );
+
+  app.get(
+    '/conversation/:otherUserId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['messages'],
+        summary: 'The thread with one user, oldest first; marks the caller’s received messages in it read',
+        security: BEARER_AUTH,
+        params: otherUserParams,
+        response: { 200: z.array(messageSchema), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request).id;
+      const other = request.params.otherUserId;
+      if (!(await findUser(db, other))) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
+      const { count, readAt } = await markThreadRead(db, me, other);
+      if (count > 0 && readAt) await publish({ k: 'r', reader: me, sender: other, at: new Date(readAt).toISOString() });
+      return readThread(db, me, other);
+    },
+  );
+
+  app.get(
+    '/partner/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['messages'],
+        summary: 'Name and picture of a user to message (the chat header, also before any message exists)',
+        security: BEARER_AUTH,
+        params: idParams,
+        response: { 200: partnerSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      const user = await findUser(db, request.params.id);
+      if (!user) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
+      return { UserID: user.id, Name: user.name, ProfilePictureURL: user.profile_picture_url };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['messages'],
+        summary: 'Send a message',
+        description: 'MessageContent is trimmed and must then be 1 to 2000 characters. Not to oneself (400); the receiver must exist (404).',
+        security: BEARER_AUTH,
+        body: sendMessageSchema,
+        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request).id;
+      const { ReceiverID, MessageContent } = request.body;
+      if (ReceiverID === me) throw new HttpError(400, MESSAGE_API_TEXTS.notToYourself);
+      let id: number;
+      try {
+        id = await insertMessage(db, me, ReceiverID, MessageContent);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
+        throw err;
+      }
+      await publish({ k: 'm', id, s: me, r: ReceiverID });
+      const message = await findMessage(db, id);
+      if (!message) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound); // an account deleted this very moment
+      return reply.code(201).send({ messageId: id, newMessageDetails: message });
+    },
+  );
+
   app.get(
     '/unread-count',
     {
@@ -21,14 +170,87 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
         response: { 200: unreadCountSchema, 401: apiErrorSchema },
       },
     },
+    async (request) => ({ totalUnread: await unreadCount(db, requireUser(request).id) }),
+  );
+
+  app.post(
+    '/stream-ticket',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['messages'],
+        summary: 'A ticket for opening the live stream (EventSource cannot send the bearer token)',
+        description: `Valid for ${TICKET_TTL_SECONDS} s, for GET /api/messages/stream only; ask for a new one before each (re)connection.`,
+        security: BEARER_AUTH,
+        response: { 200: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }), ...errors(401) },
+      },
+    },
     async (request) => {
-      const { count } = await db
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('receiver_id', '=', requireUser(request).id)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return { totalUnread: count };
+      const user = requireUser(request);
+      const row = await db.selectFrom('users').select('token_version').where('id', '=', user.id).executeTakeFirstOrThrow();
+      return { ticket: issueTicket(tokenSecret, { userId: user.id, tokenVersion: row.token_version }), expiresInSeconds: TICKET_TTL_SECONDS };
+    },
+  );
+
+  app.get(
+    '/stream',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Live messages (Server-Sent Events)',
+        description: [
+          'Authenticate with `?ticket=` from POST /api/messages/stream-ticket. Answers `text/event-stream` with:',
+          '`event: message` (id = MessageID; data: Message) for every message the caller sends or receives, from any tab or API instance;',
+          '`event: read` (data: `{ReaderID, SenderID, ReadAt}`: ReaderID opened the thread, so SenderID’s messages to them are read);',
+          '`event: unread` (data: `{totalUnread}`), sent at once on connecting and whenever the caller’s count changes.',
+          `Comment lines every ${HEARTBEAT_MS / 1000} s keep the connection open; \`retry: ${RETRY_MS}\` hints the reconnection delay.`,
+          'On reconnecting, send the last message id seen as the `Last-Event-ID` header or the `lastEventId` parameter:',
+          `the messages after it (at most ${REPLAY_LIMIT}) are replayed first, each once.`,
+        ].join(' '),
+        querystring: z.object({
+          ticket: z.string().max(4000).optional(),
+          lastEventId: wholeNumber('lastEventId', 0, 2_147_483_647).optional(),
+        }),
+        response: { 200: z.string().describe('text/event-stream'), ...errors(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const claims = request.query.ticket ? verifyTicket(tokenSecret, request.query.ticket) : null;
+      if (!claims) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
+      const row = await db.selectFrom('users').select('token_version').where('id', '=', claims.userId).executeTakeFirst();
+      if (!row || row.token_version !== claims.tokenVersion) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
+      const header = request.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && /^\d{1,10}$/.test(header.trim()) ? Number(header.trim()) : undefined;
+      const lastEventId = fromHeader ?? request.query.lastEventId;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.flushHeaders();
+      const stream = new LiveStream(claims.userId, res);
+      // Subscribe first, then replay: anything committed meanwhile comes through NOTIFY and is de-duplicated.
+      hub.add(stream);
+      const close = () => {
+        hub.remove(stream);
+        stream.end();
+      };
+      request.raw.on('close', close);
+      res.on('error', close);
+      stream.write(`retry: ${RETRY_MS}\n\n`);
+      try {
+        const replay = lastEventId !== undefined ? await messagesAfter(db, claims.userId, lastEventId, REPLAY_LIMIT) : [];
+        const totalUnread = await unreadCount(db, claims.userId);
+        stream.release(replay);
+        stream.event('unread', { totalUnread });
+      } catch (err) {
+        request.log.error({ err }, 'messages: stream start failed');
+        close();
+      }
     },
   );
 };

@@ -1,0 +1,118 @@
+/**
+ * LISTEN/NOTIFY for live features (messages): one listener per database handle.
+ *
+ * - PGlite: in-process `pglite.listen(channel, cb)`; every app on the same
+ *   PGlite instance hears every NOTIFY.
+ * - PostgreSQL: one dedicated `pg` Client per channel (outside the pool, since a
+ *   pooled connection may be handed to someone else). It reconnects with backoff
+ *   when the connection drops and tells the subscriber (`onReconnect`), because
+ *   notifications sent while it was down are lost and the subscriber must resync.
+ *
+ * `openDatabase` registers the handle's listener here; features look it up with
+ * `listenerFor(db)`, so neither buildApp nor the test harness has to carry it.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { Client } from 'pg';
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** The PostgreSQL listener lost its connection and is listening again: notifications in between were lost. */
+  onReconnect?(): void;
+  onError?(err: unknown): void;
+}
+
+/** Starts listening on `channel`; resolves once LISTEN is in place with the function that stops. */
+export type ListenFn = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+
+const LISTENERS = new WeakMap<object, ListenFn>();
+
+export function registerListener(db: object, listen: ListenFn): void {
+  LISTENERS.set(db, listen);
+}
+
+/** The listener of a database handle opened by `openDatabase`; undefined for any other handle. */
+export function listenerFor(db: object): ListenFn | undefined {
+  return LISTENERS.get(db);
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export function pgliteListener(pglite: PGlite): ListenFn {
+  return async (channel, { onNotify }) => {
+    const unlisten = await pglite.listen(channel, onNotify);
+    return async () => {
+      await unlisten().catch(() => undefined);
+    };
+  };
+}
+
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
+
+export function postgresListener(url: string, searchPath?: string): ListenFn {
+  return async (channel, handlers) => {
+    let client: Client | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let timer: NodeJS.Timeout | null = null;
+
+    const connect = async (): Promise<void> => {
+      const c = new Client({ connectionString: url, ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}) });
+      let lost = false;
+      const onLost = (err?: unknown) => {
+        if (lost) return;
+        lost = true;
+        if (err) handlers.onError?.(err);
+        c.removeAllListeners('notification');
+        c.end().catch(() => undefined);
+        if (client === c) client = null;
+        if (!stopped) schedule();
+      };
+      c.on('error', onLost);
+      c.on('end', () => onLost());
+      c.on('notification', (n) => {
+        if (n.channel === channel) handlers.onNotify(n.payload ?? '');
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        lost = true; // the caller retries; later 'error'/'end' events of this client are ignored
+        c.end().catch(() => undefined);
+        throw err;
+      }
+      client = c;
+    };
+
+    const schedule = () => {
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+      timer = setTimeout(() => {
+        timer = null;
+        connect().then(
+          () => {
+            attempt = 0;
+            if (stopped) void client?.end().catch(() => undefined);
+            else handlers.onReconnect?.();
+          },
+          (err: unknown) => {
+            handlers.onError?.(err);
+            if (!stopped) schedule();
+          },
+        );
+      }, delay);
+      timer.unref();
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => undefined);
+        await c.end().catch(() => undefined);
+      }
+    };
+  };
+}

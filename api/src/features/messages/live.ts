@@ -1,0 +1,211 @@
+/**
+ * Live delivery of messages over Server-Sent Events, fanned out across API
+ * instances through PostgreSQL LISTEN/NOTIFY.
+ *
+ * Every write that someone may be waiting for NOTIFYs a small payload of ids on
+ * the schema's channel (`roomnest_messages_<schema>`, so test schemas on one
+ * server stay apart). Each instance keeps ONE listener (see db/listen.ts) and,
+ * for a notification that concerns users connected to it, reads what to send
+ * from the database (once per notification, not once per stream):
+ *
+ *   {k:'m', id, s, r}       new message id from s to r → `message` (id: the
+ *                           message id) to both users' streams, `unread` to r
+ *   {k:'r', reader, sender} reader opened the thread  → `read` to both users,
+ *                           `unread` to the reader
+ *
+ * Nothing about messages is held in process memory beyond the open streams.
+ * When the PostgreSQL listener had to reconnect (notifications may have been
+ * missed), every stream is closed: the clients reconnect with their last event
+ * id and the replay fills the gap.
+ */
+import type { Message } from '@roomnest/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { ServerResponse } from 'node:http';
+import { listenerFor } from '../../db/listen.ts';
+import type { DB } from '../../db/types.ts';
+import { findMessage, unreadCount } from './queries.ts';
+
+export const HEARTBEAT_MS = 20_000;
+export const RETRY_MS = 3_000;
+/** Sent message ids remembered per stream for de-duplication (replay versus live). */
+const SENT_IDS_KEPT = 1_000;
+
+export type LiveEvent =
+  | { k: 'm'; id: number; s: number; r: number }
+  | { k: 'r'; reader: number; sender: number; at: string };
+
+export interface ReadEventData {
+  /** Who opened the thread. */
+  ReaderID: number;
+  /** Whose messages (to the reader) are now read. */
+  SenderID: number;
+  ReadAt: string;
+}
+
+export class LiveStream {
+  readonly #res: ServerResponse;
+  readonly #sentIds = new Set<number>();
+  /** Events held back while the replay runs. */
+  #held: Array<() => void> | null = [];
+  closed = false;
+
+  constructor(
+    readonly userId: number,
+    res: ServerResponse,
+  ) {
+    this.#res = res;
+  }
+
+  write(chunk: string): void {
+    if (this.closed) return;
+    this.#res.write(chunk);
+  }
+
+  #send(event: string, data: unknown, id?: number): void {
+    this.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** A message, at most once per stream. */
+  message(message: Message): void {
+    if (this.#held) {
+      this.#held.push(() => this.message(message));
+      return;
+    }
+    if (this.#sentIds.has(message.MessageID)) return;
+    this.#sentIds.add(message.MessageID);
+    if (this.#sentIds.size > SENT_IDS_KEPT) this.#sentIds.delete(this.#sentIds.values().next().value as number);
+    this.#send('message', message, message.MessageID);
+  }
+
+  event(event: 'read' | 'unread', data: unknown): void {
+    if (this.#held) {
+      this.#held.push(() => this.event(event, data));
+      return;
+    }
+    this.#send(event, data);
+  }
+
+  /** Sends the replay, then whatever arrived meanwhile (duplicates dropped). */
+  release(replay: Message[]): void {
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const m of replay) this.message(m);
+    for (const run of held) run();
+  }
+
+  end(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#res.end();
+  }
+}
+
+export interface MessageHub {
+  publish(event: LiveEvent): Promise<void>;
+  add(stream: LiveStream): void;
+  remove(stream: LiveStream): void;
+  /** Ends every open stream (shutdown, or after the listener lost notifications). */
+  endAll(): void;
+  readonly size: number;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): MessageHub {
+  const byUser = new Map<number, Set<LiveStream>>();
+  let channel = 'roomnest_messages';
+  let unlisten: (() => Promise<void>) | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  const listen = listenerFor(db);
+
+  const streamsOf = (userId: number) => [...(byUser.get(userId) ?? [])];
+
+  async function sendUnread(userId: number): Promise<void> {
+    const streams = streamsOf(userId);
+    if (!streams.length) return;
+    const totalUnread = await unreadCount(db, userId);
+    for (const s of streams) s.event('unread', { totalUnread });
+  }
+
+  async function handle(event: LiveEvent): Promise<void> {
+    if (event.k === 'm') {
+      const targets = [...streamsOf(event.s), ...(event.s === event.r ? [] : streamsOf(event.r))];
+      if (!targets.length) return;
+      const message = await findMessage(db, event.id);
+      if (!message) return;
+      for (const s of targets) s.message(message);
+      await sendUnread(event.r);
+    } else if (event.k === 'r') {
+      const data: ReadEventData = { ReaderID: event.reader, SenderID: event.sender, ReadAt: event.at };
+      for (const s of [...streamsOf(event.reader), ...streamsOf(event.sender)]) s.event('read', data);
+      await sendUnread(event.reader);
+    }
+  }
+
+  function onNotify(payload: string): void {
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch {
+      log.warn({ payload }, 'messages: unreadable notification');
+      return;
+    }
+    handle(event).catch((err: unknown) => log.error({ err }, 'messages: live delivery failed'));
+  }
+
+  const hub: MessageHub = {
+    get size() {
+      let n = 0;
+      for (const set of byUser.values()) n += set.size;
+      return n;
+    },
+    async start() {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      channel = `roomnest_messages_${(rows[0]?.schema ?? 'public').replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 63);
+      if (listen) {
+        unlisten = await listen(channel, {
+          onNotify,
+          onReconnect: () => {
+            log.warn('messages: listener reconnected; closing live streams so that clients replay what they missed');
+            hub.endAll();
+          },
+          onError: (err) => log.warn({ err }, 'messages: listener connection failed'),
+        });
+      } else {
+        log.warn('messages: this database handle has no LISTEN support; live delivery stays within this instance');
+      }
+      heartbeat = setInterval(() => {
+        for (const set of byUser.values()) for (const s of set) s.write(': heartbeat\n\n');
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    },
+    async stop() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
+      hub.endAll();
+      await unlisten?.();
+      unlisten = null;
+    },
+    async publish(event) {
+      const payload = JSON.stringify(event);
+      if (listen) await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+      else onNotify(payload);
+    },
+    add(stream) {
+      let set = byUser.get(stream.userId);
+      if (!set) byUser.set(stream.userId, (set = new Set()));
+      set.add(stream);
+    },
+    remove(stream) {
+      const set = byUser.get(stream.userId);
+      set?.delete(stream);
+      if (set?.size === 0) byUser.delete(stream.userId);
+    },
+    endAll() {
+      for (const set of byUser.values()) for (const s of set) s.end();
+      byUser.clear();
+    },
+  };
+  return hub;
+}

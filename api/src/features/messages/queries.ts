@@ -1,0 +1,142 @@
+/** The messages feature's database reads and writes (the caller is always one side of a pair). */
+import type { Conversation, Message } from '@roomnest/shared';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+interface MessageJoinRow {
+  id: number;
+  sender_id: number;
+  receiver_id: number;
+  content: string;
+  sent_at: Date;
+  read_at: Date | null;
+  sender_name: string;
+  receiver_name: string;
+}
+
+export const toMessage = (r: MessageJoinRow): Message => ({
+  MessageID: r.id,
+  SenderID: r.sender_id,
+  ReceiverID: r.receiver_id,
+  MessageContent: r.content,
+  SentAt: new Date(r.sent_at).toISOString(),
+  SenderName: r.sender_name,
+  ReceiverName: r.receiver_name,
+  ReadAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+});
+
+/** Messages with both names, for the thread, the send answer and the stream. */
+function messagesWithNames(db: Kysely<DB>) {
+  return db
+    .selectFrom('messages as m')
+    .innerJoin('users as s', 's.id', 'm.sender_id')
+    .innerJoin('users as r', 'r.id', 'm.receiver_id')
+    .select(['m.id', 'm.sender_id', 'm.receiver_id', 'm.content', 'm.sent_at', 'm.read_at', 's.name as sender_name', 'r.name as receiver_name']);
+}
+
+export async function findUser(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'profile_picture_url']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The caller's conversations, newest first, in one statement: the last message
+ * per partner (DISTINCT ON over the caller's messages from either side, each
+ * side served by its pair index), the unread count per partner (partial index),
+ * and the partner's name and picture.
+ */
+export async function listConversations(db: Kysely<DB>, me: number): Promise<Conversation[]> {
+  const { rows } = await sql<{
+    partner_id: number;
+    partner_name: string;
+    partner_picture: string | null;
+    content: string;
+    sender_id: number;
+    sent_at: Date;
+    unread: number;
+  }>`
+    with mine as (
+      select id, sender_id, receiver_id as partner_id, content, sent_at from messages where sender_id = ${me}
+      union all
+      select id, sender_id, sender_id as partner_id, content, sent_at from messages where receiver_id = ${me} and sender_id <> ${me}
+    ),
+    last as (
+      select distinct on (partner_id) partner_id, id, sender_id, content, sent_at from mine order by partner_id, id desc
+    ),
+    unread as (
+      select sender_id as partner_id, count(*)::int as unread from messages
+      where receiver_id = ${me} and read_at is null group by sender_id
+    )
+    select last.partner_id, u.name as partner_name, u.profile_picture_url as partner_picture,
+           last.content, last.sender_id, last.sent_at, coalesce(unread.unread, 0)::int as unread
+    from last
+    join users u on u.id = last.partner_id
+    left join unread on unread.partner_id = last.partner_id
+    order by last.id desc`.execute(db);
+  return rows.map((r) => ({
+    PartnerID: r.partner_id,
+    PartnerName: r.partner_name,
+    PartnerProfilePictureURL: r.partner_picture,
+    LastMessage: r.content,
+    LastMessageSenderID: r.sender_id,
+    LastMessageSentAt: new Date(r.sent_at).toISOString(),
+    UnreadCount: Number(r.unread),
+  }));
+}
+
+/** Marks what `partner` sent to `me` read; answers how many messages that was and when. */
+export async function markThreadRead(db: Kysely<DB>, me: number, partner: number): Promise<{ count: number; readAt: Date | null }> {
+  const rows = await db
+    .updateTable('messages')
+    .set({ read_at: sql<Date>`now()` })
+    .where('receiver_id', '=', me)
+    .where('sender_id', '=', partner)
+    .where('read_at', 'is', null)
+    .returning('read_at')
+    .execute();
+  return { count: rows.length, readAt: rows[0]?.read_at ?? null };
+}
+
+/** The thread between `me` and `partner`, oldest first. */
+export async function readThread(db: Kysely<DB>, me: number, partner: number): Promise<Message[]> {
+  const rows = await messagesWithNames(db)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.sender_id', '=', me), eb('m.receiver_id', '=', partner)]),
+        eb.and([eb('m.sender_id', '=', partner), eb('m.receiver_id', '=', me)]),
+      ]),
+    )
+    .orderBy('m.id', 'asc')
+    .execute();
+  return rows.map(toMessage);
+}
+
+export async function insertMessage(db: Kysely<DB>, sender: number, receiver: number, content: string): Promise<number> {
+  const { id } = await db.insertInto('messages').values({ sender_id: sender, receiver_id: receiver, content }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function findMessage(db: Kysely<DB>, id: number): Promise<Message | undefined> {
+  const row = await messagesWithNames(db).where('m.id', '=', id).executeTakeFirst();
+  return row ? toMessage(row) : undefined;
+}
+
+/** The user's messages (either side) after `afterId`, oldest first: the stream's replay after a reconnect. */
+export async function messagesAfter(db: Kysely<DB>, userId: number, afterId: number, limit: number): Promise<Message[]> {
+  const rows = await messagesWithNames(db)
+    .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
+    .where('m.id', '>', afterId)
+    .orderBy('m.id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map(toMessage);
+}
+
+export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('receiver_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,0 +1,300 @@
+/**
+ * The live stream (SSE) on a real listening server: authentication, delivery
+ * of a message sent after connecting, Last-Event-ID replay without duplicates,
+ * read and unread events, fan-out through LISTEN/NOTIFY across two app
+ * instances on one database, and shutdown with streams open.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Message } from '@roomnest/shared';
+import type { Kysely } from 'kysely';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrations/index.ts';
+import type { DB } from '../src/db/types.ts';
+import { hashPassword } from '../src/features/auth/passwords.ts';
+import { makeDataDir, uniqueEmail } from './support.ts';
+
+interface SseEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+interface Stream {
+  status: number;
+  events: SseEvent[];
+  raw: () => string;
+  waitFor(predicate: (events: SseEvent[]) => boolean, ms?: number): Promise<void>;
+  ended: Promise<void>;
+  close(): void;
+}
+
+function openStream(base: string, ticket: string, lastEventId?: number): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(`/api/messages/stream?ticket=${encodeURIComponent(ticket)}`, base);
+    const req = httpRequest(url, { headers: lastEventId !== undefined ? { 'last-event-id': String(lastEventId) } : {} }, (res: IncomingMessage) => {
+      let buffer = '';
+      let all = '';
+      const events: SseEvent[] = [];
+      const waiters = new Set<() => void>();
+      const ended = new Promise<void>((done) => {
+        res.on('end', done);
+        res.on('close', done);
+        res.on('error', () => done());
+      });
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        all += chunk;
+        buffer += chunk;
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const e: SseEvent = { event: 'message', data: '' };
+          let hasData = false;
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event: ')) e.event = line.slice(7);
+            else if (line.startsWith('id: ')) e.id = line.slice(4);
+            else if (line.startsWith('data: ')) {
+              e.data = line.slice(6);
+              hasData = true;
+            }
+          }
+          if (hasData) events.push(e);
+        }
+        for (const w of waiters) w();
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        events,
+        raw: () => all,
+        ended,
+        close: () => req.destroy(),
+        waitFor: (predicate, ms = 3_000) =>
+          new Promise<void>((ok, fail) => {
+            if (predicate(events)) return ok();
+            const check = () => {
+              if (predicate(events)) {
+                waiters.delete(check);
+                clearTimeout(timer);
+                ok();
+              }
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              fail(new Error(`timed out; events so far: ${JSON.stringify(events)}`));
+            }, ms);
+            waiters.add(check);
+          }),
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const messagesOf = (events: SseEvent[]) => events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data) as Message);
+const lastUnread = (events: SseEvent[]) => {
+  const e = events.filter((x) => x.event === 'unread').at(-1);
+  return e ? (JSON.parse(e.data) as { totalUnread: number }).totalUnread : undefined;
+};
+
+interface Instance {
+  app: App;
+  base: string;
+}
+
+async function startInstance(db: Kysely<DB>): Promise<Instance> {
+  const config = makeDataDir();
+  const app = await buildApp({ db, config });
+  app.addHook('onClose', async () => rmSync(config.dataDir, { recursive: true, force: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+async function api<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(new URL(path, base), {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+interface Person {
+  id: number;
+  token: string;
+}
+
+async function person(db: Kysely<DB>, base: string, name: string): Promise<Person> {
+  const email = uniqueEmail('live');
+  const { id } = await db
+    .insertInto('users')
+    .values({ name, email, password_hash: await hashPassword('secret-password'), user_type: 'Tenant', plan: 'Free' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const login = await api<{ token: string }>(base, 'POST', '/api/auth/login', undefined, { Email: email, Password: 'secret-password' });
+  return { id, token: login.body.token };
+}
+
+const ticketFor = async (base: string, p: Person) => (await api<{ ticket: string }>(base, 'POST', '/api/messages/stream-ticket', p.token)).body.ticket;
+const send = (base: string, from: Person, to: Person, text: string) =>
+  api<{ messageId: number; newMessageDetails: Message }>(base, 'POST', '/api/messages', from.token, { ReceiverID: to.id, MessageContent: text });
+
+/** Two handles on one database: one PGlite instance shared, or two pools on one PostgreSQL schema. */
+interface SharedDatabase {
+  name: string;
+  first: Database;
+  second: Database;
+  close(): Promise<void>;
+}
+
+async function pgliteShared(): Promise<SharedDatabase> {
+  const db = await openDatabase({ kind: 'pglite' });
+  await migrateToLatest(db.db);
+  return { name: 'PGlite', first: db, second: db, close: () => db.close() };
+}
+
+async function postgresShared(url: string): Promise<SharedDatabase> {
+  const schema = `test_live_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create schema ${schema}`);
+  const first = await openDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 4 });
+  const second = await openDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 4 });
+  await migrateToLatest(first.db);
+  return {
+    name: 'PostgreSQL',
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await admin(`drop schema ${schema} cascade`);
+    },
+  };
+}
+
+const url = process.env.TEST_DATABASE_URL?.trim();
+const SHARED: Array<{ name: string; open: () => Promise<SharedDatabase> }> = [
+  { name: 'PGlite', open: pgliteShared },
+  ...(url ? [{ name: 'PostgreSQL', open: () => postgresShared(url) }] : []),
+];
+
+describe.each(SHARED)('live messages on $name', ({ open }) => {
+  let shared: SharedDatabase;
+  let one: Instance;
+  let two: Instance;
+
+  beforeAll(async () => {
+    shared = await open();
+    one = await startInstance(shared.first.db);
+    two = await startInstance(shared.second.db);
+  });
+  afterAll(async () => {
+    await one?.app.close();
+    await two?.app.close();
+    await shared?.close();
+  });
+
+  it('refuses a stream without a valid ticket (401, JSON)', async () => {
+    const res = await fetch(new URL('/api/messages/stream', one.base));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: expect.stringContaining('ticket') });
+  });
+
+  it('delivers a message sent after connecting to the receiver and the sender’s other tab, with unread and read events', async () => {
+    const db = shared.first.db;
+    const [a, b] = [await person(db, one.base, 'Alice'), await person(db, one.base, 'Bob')];
+    const bStream = await openStream(one.base, await ticketFor(one.base, b));
+    const aStream = await openStream(one.base, await ticketFor(one.base, a));
+    expect(bStream.status).toBe(200);
+    expect(bStream.raw()).toContain('retry: 3000');
+    await bStream.waitFor((e) => lastUnread(e) === 0);
+    await aStream.waitFor((e) => lastUnread(e) === 0);
+
+    const started = performance.now();
+    const sent = await send(one.base, a, b, 'Is the room still free?');
+    expect(sent.status).toBe(201);
+    await bStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 1_000);
+    const latency = performance.now() - started;
+    const event = bStream.events.find((e) => e.event === 'message');
+    expect(event?.id).toBe(String(sent.body.messageId));
+    expect(JSON.parse(event?.data ?? '{}')).toEqual(sent.body.newMessageDetails);
+    await bStream.waitFor((e) => lastUnread(e) === 1, 1_000);
+    await aStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 1_000);
+    console.info(`[live] same instance: delivered in ${latency.toFixed(0)} ms (send round trip included)`);
+
+    // B opens the thread: A learns it was read, B's count drops to 0.
+    await api(one.base, 'GET', `/api/messages/conversation/${a.id}`, b.token);
+    await aStream.waitFor((e) => e.some((x) => x.event === 'read' && JSON.parse(x.data).ReaderID === b.id && JSON.parse(x.data).SenderID === a.id), 1_000);
+    await bStream.waitFor((e) => lastUnread(e) === 0, 1_000);
+    bStream.close();
+    aStream.close();
+  });
+
+  it('replays what was missed after Last-Event-ID, each message once, then goes on live', async () => {
+    const db = shared.first.db;
+    const [a, b] = [await person(db, one.base, 'A'), await person(db, one.base, 'B')];
+    const m1 = await send(one.base, a, b, 'one');
+    const m2 = await send(one.base, b, a, 'two');
+    const m3 = await send(one.base, a, b, 'three');
+    const stream = await openStream(one.base, await ticketFor(one.base, b), m1.body.messageId);
+    await stream.waitFor((e) => messagesOf(e).length >= 2);
+    const m4 = await send(two.base, a, b, 'four');
+    await stream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === m4.body.messageId), 1_000);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(messagesOf(stream.events).map((m) => m.MessageContent)).toEqual(['two', 'three', 'four']);
+    expect(stream.events.filter((e) => e.event === 'message').map((e) => Number(e.id))).toEqual([m2.body.messageId, m3.body.messageId, m4.body.messageId]);
+    stream.close();
+
+    // The lastEventId parameter works the same (a new EventSource cannot set the header).
+    const viaQuery = await fetch(new URL(`/api/messages/stream?ticket=${encodeURIComponent(await ticketFor(one.base, b))}&lastEventId=${m3.body.messageId}`, one.base));
+    const reader = viaQuery.body!.getReader();
+    let text = '';
+    while (!text.includes('"four"')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).not.toContain('"three"');
+    await reader.cancel();
+  });
+
+  it('fans out across two app instances on one database (LISTEN/NOTIFY, not process memory)', async () => {
+    const db = shared.second.db;
+    const [a, b] = [await person(db, two.base, 'Sender on one'), await person(db, two.base, 'Receiver on two')];
+    const bStream = await openStream(two.base, await ticketFor(one.base, b)); // a ticket from one instance works on the other
+    await bStream.waitFor((e) => lastUnread(e) === 0);
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const sent = await send(one.base, a, b, `across ${i}`);
+      await bStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 1_000);
+      latencies.push(performance.now() - started);
+    }
+    await bStream.waitFor((e) => lastUnread(e) === 5, 1_000);
+    expect(messagesOf(bStream.events)).toHaveLength(5);
+    console.info(`[live] across instances: ${latencies.map((l) => l.toFixed(0)).join(', ')} ms`);
+    bStream.close();
+  });
+
+  it('ends open streams when the app closes, so a shutdown is not held up', async () => {
+    const extra = await startInstance(shared.first.db);
+    const p = await person(shared.first.db, extra.base, 'Closer');
+    const stream = await openStream(extra.base, await ticketFor(extra.base, p));
+    await stream.waitFor((e) => lastUnread(e) === 0);
+    const started = performance.now();
+    await extra.app.close();
+    await stream.ended;
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
