@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useSetListedMutation } from '../../api/profile-api.ts';
 import s from './my-profile.module.css';
 
+/** Said when the answer carries no message of its own. */
 export const LISTED_TEXT = 'Your profile is listed: it now appears in flatmate search.';
 export const UNLISTED_TEXT = 'Your profile is unlisted: it no longer appears in flatmate search.';
 
@@ -22,7 +23,7 @@ export function VisibilityCard({ profile }: { profile: Profile }) {
       notify.error(errorMessage(result.error, listed ? TEXTS.profileUnlistFailed : TEXTS.profileListFailed));
       return;
     }
-    notify.success(result.data.user.IsActivelyLooking ? LISTED_TEXT : UNLISTED_TEXT);
+    notify.success(result.data.message || (result.data.user.IsActivelyLooking ? LISTED_TEXT : UNLISTED_TEXT));
   };
 
   let action = listed ? 'Unlist my profile' : 'List my profile';

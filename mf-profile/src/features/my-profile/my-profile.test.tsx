@@ -231,7 +231,7 @@ describe('My profile: listed or unlisted', () => {
         const body = (await request.json()) as { IsActivelyLooking: boolean };
         bodies.push(body);
         server.profile = { ...server.profile, IsActivelyLooking: body.IsActivelyLooking };
-        return json({ message: 'Profile updated successfully.', user: server.profile });
+        return json({ message: body.IsActivelyLooking ? 'Listed by the server.' : 'Unlisted by the server.', user: server.profile });
       },
     };
     await openPage(server);
@@ -241,15 +241,29 @@ describe('My profile: listed or unlisted', () => {
     expect(visibility.getByText(/Listed profiles appear in flatmate search/)).toBeTruthy();
 
     await user.click(visibility.getByRole('button', { name: 'List my profile' }));
-    expect(await screen.findByText(LISTED_TEXT)).toBeTruthy();
+    expect(await screen.findByText('Listed by the server.')).toBeTruthy();
     expect(visibility.getByText('Listed')).toBeTruthy();
     await user.click(visibility.getByRole('button', { name: 'Unlist my profile' }));
-    expect(await screen.findByText(UNLISTED_TEXT)).toBeTruthy();
+    expect(await screen.findByText('Unlisted by the server.')).toBeTruthy();
     expect(visibility.getByRole('button', { name: 'List my profile' })).toBeTruthy();
     expect(bodies).toEqual([{ IsActivelyLooking: true }, { IsActivelyLooking: false }]);
   });
 
-  it("says 'Failed to list profile' and 'Failed to unlist profile'", async () => {
+  it('has its own words when the answer carries no message', async () => {
+    const server: Server = {
+      profile: profileFixture({ IsActivelyLooking: true }),
+      put: () => {
+        server.profile = { ...server.profile, IsActivelyLooking: false };
+        return json({ message: '', user: server.profile });
+      },
+    };
+    await openPage(server);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Unlist my profile' }));
+    expect(await screen.findByText(UNLISTED_TEXT)).toBeTruthy();
+  });
+
+  it("says 'Failed to list profile'", async () => {
     const server: Server = { profile: profileFixture({ IsActivelyLooking: false }), put: () => new Response('', { status: 503 }) };
     await openPage(server);
     const user = userEvent.setup();
@@ -273,7 +287,7 @@ describe('My profile: listed or unlisted', () => {
       profile: profileFixture(),
       put: () => {
         server.profile = { ...server.profile, IsActivelyLooking: true };
-        return json({ message: 'ok', user: server.profile });
+        return json({ message: '', user: server.profile });
       },
     };
     await openPage(server);
