@@ -6,6 +6,8 @@ import { DEFAULT_SEED_LISTINGS } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_LANDLORDS, seedDemoData } from '../src/seed/index.ts';
 import { generateListings, RENT_MAX, RENT_MIN } from '../src/seed/listings.ts';
 import { DEMO_IMAGE_COUNT, roomIllustrationSvg } from '../src/seed/room-images.ts';
+import { DEMO_AVATAR_FOLDER } from '../src/seed/avatars.ts';
+import { DEFAULT_SEED_SEEKERS, generateSeekers } from '../src/seed/seekers.ts';
 import { search, uploadFile, uploadedFiles } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
@@ -32,7 +34,7 @@ describe.each(TEST_DATABASES)('demo seed on $name', (database) => {
     // It runs on every fresh start: keep it quick (a generous bound for slow CI machines).
     expect(seconds).toBeLessThan(15);
     expect(await seedDemoData(ctx.db, { uploadsDir: ctx.config.uploadsDir })).toBe(false);
-    const users = await ctx.db.selectFrom('users').select(['email', 'name', 'user_type', 'plan']).orderBy('id').execute();
+    const users = await ctx.db.selectFrom('users').select(['email', 'name', 'user_type', 'plan']).where('email', 'not like', '%@seekers.roomnest.test').orderBy('id').execute();
     expect(users).toEqual([
       ...Object.values(DEMO_ACCOUNTS).map((a) => ({ email: a.email, name: a.name, user_type: a.userType, plan: a.plan })),
       ...DEMO_LANDLORDS.map((l) => ({ email: l.email, name: l.name, user_type: 'Landlord', plan: 'Professional' })),
@@ -50,11 +52,48 @@ describe.each(TEST_DATABASES)('demo seed on $name', (database) => {
     expect(profile.statusCode).toBe(200);
   });
 
-  it('gives the demo tenant a listed flatmate profile', async () => {
+  it('gives the demo tenant a filled-in but unlisted flatmate profile', async () => {
     const login = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { Email: DEMO_ACCOUNTS.tenant.email, Password: DEMO_ACCOUNTS.tenant.password } });
     const profile = (await ctx.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(login.json().token) })).json();
-    expect(profile).toMatchObject({ IsActivelyLooking: true, BudgetMin: 700, BudgetMax: 1000 });
+    expect(profile).toMatchObject({ IsActivelyLooking: false, BudgetMin: 700, BudgetMax: 1000, PreferredLocations: 'Hackney, Stratford, Bethnal Green' });
+    expect(profile.Bio).toBeTruthy();
     expect(profile.FlatmateMoveInDate).toMatch(/^\d{4}-\d{2}-01$/);
+  });
+
+  it('seeds the flatmate seekers: tenants with full profiles and avatars, most of them listed', async () => {
+    const seekers = await ctx.db.selectFrom('users').selectAll().where('email', 'like', '%@seekers.roomnest.test').execute();
+    expect(seekers).toHaveLength(DEFAULT_SEED_SEEKERS);
+    const listed = seekers.filter((s) => s.is_actively_looking);
+    expect(listed.length / seekers.length).toBeGreaterThan(0.75);
+    expect(listed.length).toBeLessThan(seekers.length);
+    for (const seeker of seekers) {
+      expect(seeker).toMatchObject({ user_type: 'Tenant', plan: 'Free' });
+      expect(seeker.bio).toMatch(/^I am an? /);
+      expect(seeker.budget_min!).toBeLessThan(seeker.budget_max!);
+      expect(seeker.preferred_locations).toMatch(/^[A-Z][\w ]+(, [A-Z][\w ]+)*$/);
+      expect(seeker.flatmate_move_in_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const pictures = new Set(seekers.map((s) => s.profile_picture_url).filter((p) => p !== null));
+    expect(pictures.size).toBeGreaterThan(20);
+    for (const path of pictures) expect(path).toMatch(new RegExp(`^/uploads/${DEMO_AVATAR_FOLDER}/`));
+    expect(uploadedFiles(ctx, DEMO_AVATAR_FOLDER).length).toBe(pictures.size);
+    // Every region is someone's preference, and flatmate search finds them.
+    for (const area of ['Hackney', 'Ancoats', 'Digbeth']) {
+      const page = (await ctx.inject({ method: 'GET', url: `/api/users/flatmate-search?preferred_locations=${area}` })).json();
+      expect({ area, found: page.profiles.length > 0 }).toEqual({ area, found: true });
+    }
+    const all = (await ctx.inject({ method: 'GET', url: '/api/users/flatmate-search' })).json();
+    expect(all.totalPages).toBe(Math.ceil(listed.length / 12));
+  });
+
+  it('a seeker signs in with the demo tenant password', async () => {
+    const seeker = await ctx.db.selectFrom('users').select('email').where('email', 'like', '%@seekers.roomnest.test').limit(1).executeTakeFirstOrThrow();
+    const res = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { Email: seeker.email, Password: DEMO_ACCOUNTS.tenant.password } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('generates the same seekers from the same seed', () => {
+    expect(generateSeekers({ count: 20, avatars: ['/a.jpg'] })).toEqual(generateSeekers({ count: 20, avatars: ['/a.jpg'] }));
   });
 
   it('keeps the demo emails registered', async () => {

@@ -18,6 +18,8 @@ import { DEMO_LANDLORDS, type Region } from './catalogue.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { generateListings, insertListings, type SeedListing } from './listings.ts';
 import { renderRoomIllustrations } from './room-images.ts';
+import { renderAvatars } from './avatars.ts';
+import { DEFAULT_SEED_SEEKERS, generateSeekers, insertSeekers } from './seekers.ts';
 
 export { DEMO_ACCOUNTS } from './demo-accounts.ts';
 export { DEMO_LANDLORDS } from './catalogue.ts';
@@ -32,7 +34,8 @@ const PROFILES: Record<keyof typeof DEMO_ACCOUNTS, Partial<NewUser>> = {
     budget_max: 1000,
     preferred_locations: 'Hackney, Stratford, Bethnal Green',
     flatmate_move_in_date: nextMonthFirst(),
-    is_actively_looking: true,
+    // Filled in but unlisted: the demo tenant can try listing it.
+    is_actively_looking: false,
   },
   landlord: {
     phone_number: '07700 900456',
@@ -158,6 +161,8 @@ export interface SeedOptions {
   uploadsDir?: string | null;
   /** How many listings in all (the demo landlords' own included). */
   listings?: number;
+  /** How many demo flatmate seekers (seekers.ts), most of them listed. */
+  seekers?: number;
 }
 
 /** An arbitrary constant naming the seed's advisory lock. */
@@ -166,7 +171,10 @@ const SEED_LOCK = 7_202_601;
 const anyUser = async (db: Kysely<DB>) => Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
 
 /** Seeds the demo data when there are no users yet; answers whether it did. */
-export async function seedDemoData(db: Kysely<DB>, { uploadsDir = null, listings = DEFAULT_SEED_LISTINGS }: SeedOptions = {}): Promise<boolean> {
+export async function seedDemoData(
+  db: Kysely<DB>,
+  { uploadsDir = null, listings = DEFAULT_SEED_LISTINGS, seekers = DEFAULT_SEED_SEEKERS }: SeedOptions = {},
+): Promise<boolean> {
   if (await anyUser(db)) return false;
   const keys = Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[];
   // One hash for all extra landlords: they share the demo landlord's password.
@@ -175,6 +183,7 @@ export async function seedDemoData(db: Kysely<DB>, { uploadsDir = null, listings
     ...keys.map((key) => hashPassword(DEMO_ACCOUNTS[key].password)),
   ]);
   const images = uploadsDir && listings > 0 ? await renderRoomIllustrations(uploadsDir) : [];
+  const avatars = uploadsDir && seekers > 0 ? await renderAvatars(uploadsDir) : [];
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
@@ -204,6 +213,8 @@ export async function seedDemoData(db: Kysely<DB>, { uploadsDir = null, listings
       images,
     });
     await insertListings(trx, [...own, ...generated]);
+    // The seekers share the demo tenant's password (its hash is the first of accountHashes).
+    await insertSeekers(trx, generateSeekers({ count: seekers, avatars }), accountHashes[keys.indexOf('tenant')]!);
     return true;
   });
 }
