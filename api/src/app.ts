@@ -18,6 +18,7 @@ import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
+import newsletterRoutes from './features/newsletter/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
+        { name: 'newsletter', description: 'Newsletter subscriptions' },
         { name: 'health', description: 'Service health' },
       ],
     },
@@ -102,6 +104,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
+  await app.register(newsletterRoutes, { prefix: '/api/newsletter', db });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   await app.register(webPlugin, { storeDir: config.storeDir, uploadsDir: config.uploadsDir });
