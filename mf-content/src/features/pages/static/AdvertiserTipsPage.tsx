@@ -98,7 +98,7 @@ export const TIP_GROUPS: readonly TipGroup[] = [
 /** /advertiser-tips: three groups of four tips, linking to /pricing, /safety-advice and /contact-us. */
 export default function AdvertiserTipsPage() {
   return (
-    <ProsePage title="Advertiser tips" lead="How to write an advert that lets your room quickly, to the right person.">
+    <ProsePage title="Advertiser tips" lead="How to write an advert that lets your room quickly, to the right person." wide>
       <p>
         Whether you are letting a spare room or managing a house share, these twelve tips come from what we see work on RoomNest
         every day.
@@ -107,7 +107,7 @@ export default function AdvertiserTipsPage() {
         <section key={group.id} aria-labelledby={`tips-${group.id}`}>
           <h2 id={`tips-${group.id}`}>{group.title}</h2>
           <p>{group.intro}</p>
-          <ol className={s.cards}>
+          <ol className={`${s.cards} ${s.tips}`}>
             {group.tips.map((tip) => (
               <li key={tip.title}>
                 <h3>{tip.title}</h3>
