@@ -5,7 +5,7 @@
  * remote may run inside a newer shell and the reverse.
  */
 import { createAction, type Middleware, type Reducer, type Store } from '@reduxjs/toolkit';
-import type { User } from '../domain.ts';
+import type { Message, User } from '../domain.ts';
 
 export const REMOTE_NAMES = ['mf_search', 'mf_listings', 'mf_messaging', 'mf_profile', 'mf_content'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -47,6 +47,9 @@ export const ACTION_TYPES = {
   conversationRead: 'messages/conversationRead',
   apiInjected: 'host/apiInjected',
   listingsChanged: 'listings/changed',
+  messageReceived: 'messages/received',
+  messagesRead: 'messages/read',
+  messageStreamConnected: 'messages/streamConnected',
 } as const;
 
 export const loggedIn = createAction<{ token: string; user: User }>(ACTION_TYPES.loggedIn);
@@ -59,6 +62,23 @@ export const currentUserUpdated = createAction<Partial<User>>(ACTION_TYPES.curre
 export const unreadCountChanged = createAction<{ totalUnread: number }>(ACTION_TYPES.unreadCountChanged);
 /** A thread was opened: its `count` received messages are now read. */
 export const conversationRead = createAction<{ partnerId: number; count: number }>(ACTION_TYPES.conversationRead);
+
+/**
+ * The live message stream (the shell keeps it open while a token is stored):
+ * a message the user sent or received, from any tab or device.
+ */
+export const messageReceived = createAction<Message>(ACTION_TYPES.messageReceived);
+export interface MessagesReadPayload {
+  /** Who opened the thread. */
+  ReaderID: number;
+  /** Whose messages to the reader are now read. */
+  SenderID: number;
+  ReadAt: string;
+}
+/** Live: a thread was opened, so SenderID's messages to ReaderID are read. */
+export const messagesRead = createAction<MessagesReadPayload>(ACTION_TYPES.messagesRead);
+/** Live: the stream (re)connected; after a reconnect, screens refetch what the replay may not cover. */
+export const messageStreamConnected = createAction<{ reconnect: boolean }>(ACTION_TYPES.messageStreamConnected);
 
 export interface ListingsChangedPayload {
   /** The listing that was posted, edited, renewed, had its status changed or was deleted. */

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Footer } from '../features/layout/Footer.tsx';
 import { NavBar } from '../features/layout/NavBar.tsx';
+import { useMessageStream } from '../features/unread/use-message-stream.ts';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
 import toastStyles from './toasts.module.css';
@@ -10,6 +11,7 @@ import toastStyles from './toasts.module.css';
 /** The frame around every page: skip link, navigation, main area, footer, the one toast container. */
 export function AppLayout() {
   useUnreadPolling();
+  useMessageStream();
   return (
     <div className={s.app}>
       <a href="#main-content" className={s.skipLink}>

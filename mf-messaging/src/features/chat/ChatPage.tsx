@@ -1,17 +1,175 @@
-import { ROUTES } from '@roomnest/shared';
-import { Page, PageHeader } from '@roomnest/shared/ui';
-import { Link, useParams } from 'react-router-dom';
+import { formatDateTime, MESSAGE_MAX_LENGTH, ROUTES, TEXTS, type Message } from '@roomnest/shared';
+import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
+import { Alert, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { messagingApiModule, useGetPartnerQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { Avatar } from '../shared/Avatar.tsx';
+import s from './chat.module.css';
 
-/** /messages/chat/:otherUserId (signed in): one message thread. */
-export default function ChatPage() {
-  const { otherUserId } = useParams();
+/** Without the live stream, an open thread refetches this often (the stream makes it instant). */
+export const THREAD_POLL_MS = 10_000;
+/** The character count shows from here on. */
+export const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
+
+function Bubble({ m, me }: { m: Message; me: number }) {
+  const mine = m.SenderID === me;
   return (
-    <Page title="Chat">
-      <p>
-        <Link to={ROUTES.messages}>← All conversations</Link>
+    <li className={mine ? `${s.bubble} ${s.mine}` : `${s.bubble} ${s.theirs}`} data-message-id={m.MessageID}>
+      <p className={s.meta}>
+        <span className={s.sender}>{mine ? 'You' : m.SenderName}</span>
+        <span className={s.visuallyHidden}> to {mine ? m.ReceiverName : 'you'}</span>
+        {' · '}
+        <time dateTime={m.SentAt}>{formatDateTime(m.SentAt)}</time>
       </p>
-      <PageHeader title="Chat" subtitle="Read your message thread with this member and send a reply." />
-      <p data-partner-id={otherUserId}>Member reference: {otherUserId}</p>
+      <p className={s.text}>{m.MessageContent}</p>
+      {mine ? (
+        <p className={s.state} title={m.ReadAt ? `Read ${formatDateTime(m.ReadAt)}` : undefined}>
+          {m.ReadAt ? 'Read' : 'Sent'}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** /messages/chat/:otherUserId (signed in): one thread, live, with the send box. */
+function ChatPage() {
+  const { otherUserId = '' } = useParams();
+  const partnerId = /^[1-9]\d{0,9}$/.test(otherUserId) && Number(otherUserId) <= 2_147_483_647 ? Number(otherUserId) : 0;
+  const me = useHostSelector(selectCurrentUser)?.userId ?? 0;
+  const skip = !me || !partnerId || partnerId === me;
+  const partner = useGetPartnerQuery(partnerId, { skip });
+  const thread = useGetThreadQuery(partnerId, { skip, pollingInterval: THREAD_POLL_MS, refetchOnMountOrArgChange: true });
+  const [send, sending] = useSendMessageMutation();
+  const [text, setText] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(partner.data));
+  const logRef = useRef<HTMLOListElement>(null);
+  const boxId = useId();
+  const countId = useId();
+  const messages = thread.data;
+
+  // Auto-scroll to the newest message whenever one arrives.
+  const lastId = messages?.at(-1)?.MessageID;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log && lastId !== undefined) log.scrollTop = log.scrollHeight;
+  }, [lastId]);
+
+  // A message from the partner arriving live while the chat is open is read now: refetching marks it read
+  // (once per message, so a failing refetch cannot loop).
+  const markedUpTo = useRef(0);
+  const { refetch } = thread;
+  const unreadFromPartner = messages?.filter((m) => m.SenderID === partnerId && m.ReadAt === null).at(-1)?.MessageID ?? 0;
+  useEffect(() => {
+    if (unreadFromPartner > markedUpTo.current && !thread.isFetching) {
+      markedUpTo.current = unreadFromPartner;
+      void refetch();
+    }
+  }, [unreadFromPartner, refetch, thread.isFetching]);
+
+  if (!me) return <Page title="Chat"><Alert>{TEXTS.messagesLoginRequired}</Alert></Page>;
+  if (!partnerId || partnerId === me) return <Navigate to={ROUTES.messages} replace />;
+  const status = errorStatus(thread.error) ?? errorStatus(partner.error);
+  if (status === 401 || status === 403) return <Navigate to={ROUTES.messages} replace />;
+
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && trimmed.length <= MESSAGE_MAX_LENGTH && !sending.isLoading;
+
+  const submit = async () => {
+    if (!canSend) return;
+    setSendError(null);
+    try {
+      await send({ ReceiverID: partnerId, MessageContent: trimmed }).unwrap();
+      setText('');
+    } catch (err) {
+      // The text stays in the box: nothing the user typed is lost.
+      setSendError(errorMessage(err, TEXTS.sendFailed));
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  const name = partner.data?.Name ?? (partner.isLoading ? '…' : 'Member');
+  const notFound = errorStatus(partner.error) === 404 || errorStatus(thread.error) === 404;
+
+  return (
+    <Page title={partner.data ? `Chat with ${partner.data.Name}` : 'Chat'} className={s.page}>
+      <header className={s.header}>
+        <Link to={ROUTES.messages} className={s.back} aria-label="Back to all conversations">
+          ← <span className={s.backText}>All conversations</span>
+        </Link>
+        {partner.data ? <Avatar name={partner.data.Name} src={partner.data.ProfilePictureURL} size={40} /> : null}
+        <h1 ref={headingRef} tabIndex={-1} className={s.title}>
+          {partner.data ? partner.data.Name : 'Chat'}
+        </h1>
+      </header>
+
+      {notFound ? (
+        <StatusMessage title="Member not found">
+          <p>This member’s account no longer exists.</p>
+        </StatusMessage>
+      ) : thread.isLoading ? (
+        <LoadingState label="Loading messages…" />
+      ) : thread.isError && !messages ? (
+        <StatusMessage
+          action={
+            <Button onClick={() => void thread.refetch()} disabled={thread.isFetching}>
+              {TEXTS.retry}
+            </Button>
+          }
+        >
+          <Alert>{TEXTS.messagesFailed}</Alert>
+        </StatusMessage>
+      ) : (
+        <ol ref={logRef} className={s.thread} role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
+          {messages?.length ? (
+            messages.map((m) => <Bubble key={m.MessageID} m={m} me={me} />)
+          ) : (
+            <li className={s.empty}>No messages yet. Say hello to {name}!</li>
+          )}
+        </ol>
+      )}
+
+      {notFound ? null : (
+        <form className={s.composer} onSubmit={onSubmit} aria-label={`Send a message to ${name}`}>
+          {sendError ? <Alert>{sendError}</Alert> : null}
+          <label htmlFor={boxId} className={s.visuallyHidden}>
+            Message to {name}
+          </label>
+          <div className={s.row}>
+            <textarea
+              id={boxId}
+              className={s.box}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKeyDown}
+              rows={2}
+              maxLength={MESSAGE_MAX_LENGTH + 200}
+              placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+              aria-describedby={text.length >= COUNT_FROM ? countId : undefined}
+            />
+            <Button type="submit" disabled={!canSend}>
+              {sending.isLoading ? 'Sending…' : 'Send'}
+            </Button>
+          </div>
+          {text.length >= COUNT_FROM ? (
+            <p id={countId} className={trimmed.length > MESSAGE_MAX_LENGTH ? `${s.count} ${s.over}` : s.count} aria-live="polite">
+              {trimmed.length} / {MESSAGE_MAX_LENGTH} characters
+            </p>
+          ) : null}
+        </form>
+      )}
     </Page>
   );
 }
+
+export default withApis([messagingApiModule], ChatPage);

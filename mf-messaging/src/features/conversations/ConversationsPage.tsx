@@ -1,13 +1,100 @@
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { formatDateTime, SNIPPET_LENGTH, ROUTES, snippet, TEXTS, type Conversation } from '@roomnest/shared';
+import { selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
+import { Alert, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Link } from 'react-router-dom';
+import { messagingApiModule, useGetConversationsQuery } from '../../api/messaging-api.ts';
+import { Avatar } from '../shared/Avatar.tsx';
+import s from './conversations.module.css';
 
-/** /messages (signed in): the conversation list. */
-export default function ConversationsPage() {
+/** Without the live stream, the list still refreshes this often (the shell's unread poll is 30 s too). */
+export const CONVERSATIONS_POLL_MS = 30_000;
+
+function ConversationRow({ c, me }: { c: Conversation; me: number }) {
+  const mine = c.LastMessageSenderID === me;
+  const preview = `${mine ? 'You: ' : ''}${snippet(c.LastMessage, SNIPPET_LENGTH.lastMessagePreview)}`;
+  return (
+    <li className={s.item}>
+      <Link to={ROUTES.chat(c.PartnerID)} className={s.row} aria-label={`Conversation with ${c.PartnerName}${c.UnreadCount ? `, ${c.UnreadCount} unread` : ''}`}>
+        <Avatar name={c.PartnerName} src={c.PartnerProfilePictureURL} />
+        <span className={s.body}>
+          <span className={s.top}>
+            <span className={s.name}>{c.PartnerName}</span>
+            <time className={s.time} dateTime={c.LastMessageSentAt}>
+              {formatDateTime(c.LastMessageSentAt)}
+            </time>
+          </span>
+          <span className={s.bottom}>
+            <span className={c.UnreadCount ? `${s.preview} ${s.unreadText}` : s.preview} data-testid="last-message">
+              {preview}
+            </span>
+            {c.UnreadCount > 0 ? (
+              <Badge tone="count" label={`${c.UnreadCount} unread`}>
+                {c.UnreadCount}
+              </Badge>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** /messages (signed in): the conversation list, newest first, updated live (see messaging-api.ts). */
+function ConversationsPage() {
+  const me = useHostSelector(selectCurrentUser)?.userId ?? 0;
+  const { data, isLoading, isError, refetch, isFetching } = useGetConversationsQuery(undefined, {
+    skip: !me,
+    pollingInterval: CONVERSATIONS_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  const headingRef = usePageFocus<HTMLHeadingElement>(!isLoading);
+
+  let content;
+  if (!me) content = <Alert>{TEXTS.messagesLoginRequired}</Alert>;
+  else if (isLoading) content = <LoadingState label="Loading your conversations…" />;
+  else if (isError && !data)
+    content = (
+      <StatusMessage
+        action={
+          <Button onClick={() => void refetch()} disabled={isFetching}>
+            {TEXTS.retry}
+          </Button>
+        }
+      >
+        <Alert>{TEXTS.conversationsFailed}</Alert>
+      </StatusMessage>
+    );
+  else if (!data?.length)
+    content = (
+      <StatusMessage title="No conversations yet">
+        <p>Find a room or a flatmate and send them a message: your conversations will appear here.</p>
+        <p className={s.emptyActions}>
+          <ButtonLink to={ROUTES.rooms}>Search rooms</ButtonLink>
+          <ButtonLink to={ROUTES.flatmates} variant="secondary">
+            Find flatmates
+          </ButtonLink>
+        </p>
+      </StatusMessage>
+    );
+  else
+    content = (
+      <ul className={s.list} aria-label="Conversations">
+        {data.map((c) => (
+          <ConversationRow key={c.PartnerID} c={c} me={me} />
+        ))}
+      </ul>
+    );
+
   return (
     <Page title="Messages">
       <PageHeader
         title="Messages"
+        headingRef={headingRef}
         subtitle="Your conversations with landlords and flatmates, newest first, with a count of the messages you have not read yet."
       />
+      {content}
     </Page>
   );
 }
+
+export default withApis([messagingApiModule], ConversationsPage);

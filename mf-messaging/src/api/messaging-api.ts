@@ -1,0 +1,174 @@
+/**
+ * mf-messaging's RTK Query api (reducerPath 'mfMessagingApi') and the module
+ * pages hand to `withApis`.
+ *
+ * Live updates: the shell keeps the message stream (SSE) open on every page
+ * and turns its events into contract actions (see the shell's
+ * use-message-stream.ts). This module's middleware applies them to its own
+ * caches with `updateQueryData`, so an open chat and the conversation list
+ * change within a second without a refetch:
+ *   messageReceived → append to the thread (de-duplicated by MessageID) and
+ *                     move the conversation to the top (unknown partner: refetch the list)
+ *   messagesRead    → ReadAt on the caller's sent messages, or the
+ *                     conversation's unread count to 0 (read in another tab)
+ *   messageStreamConnected {reconnect} → refetch everything shown (the replay
+ *                     may not cover a long outage)
+ * Without the stream, the pages poll (the list every 30 s, an open thread every 10 s).
+ */
+import type { Conversation, Message } from '@roomnest/shared';
+import { isAnyOf, type Middleware, type MiddlewareAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import {
+  conversationRead,
+  createBaseQuery,
+  loggedIn,
+  loggedOut,
+  messageReceived,
+  messagesRead,
+  messageStreamConnected,
+  sessionExpired,
+  unreadCountChanged,
+  type HostState,
+  type InjectableApi,
+} from '@roomnest/shared/client';
+
+export interface Partner {
+  UserID: number;
+  Name: string;
+  ProfilePictureURL: string | null;
+}
+
+export interface SendMessageResult {
+  messageId: number;
+  newMessageDetails: Message;
+}
+
+const CONVERSATIONS = 'Conversations';
+const THREAD = 'Thread';
+
+export const messagingApi = createApi({
+  reducerPath: 'mfMessagingApi',
+  baseQuery: createBaseQuery(),
+  tagTypes: [CONVERSATIONS, THREAD],
+  endpoints: (b) => ({
+    getConversations: b.query<Conversation[], void>({
+      query: () => '/messages/my-conversations',
+      providesTags: [CONVERSATIONS],
+    }),
+    /** Also marks the partner's messages to the caller read (server side). */
+    getThread: b.query<Message[], number>({
+      query: (otherUserId) => `/messages/conversation/${otherUserId}`,
+      providesTags: (_r, _e, id) => [{ type: THREAD, id }],
+    }),
+    getPartner: b.query<Partner, number>({
+      query: (id) => `/messages/partner/${id}`,
+    }),
+    getUnreadCount: b.query<{ totalUnread: number }, void>({
+      query: () => '/messages/unread-count',
+      keepUnusedDataFor: 0,
+    }),
+    sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string }>({
+      query: (body) => ({ url: '/messages', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useSendMessageMutation } = messagingApi;
+
+// oxlint-disable-next-line typescript/no-explicit-any -- the host store's state is not known here
+type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
+
+/** Adds a message to its thread and the conversation list; `me` is the signed-in user. */
+function applyMessage(dispatch: Dispatch, getState: () => unknown, me: number, m: Message) {
+  const partner = m.SenderID === me ? m.ReceiverID : m.SenderID;
+  dispatch(
+    messagingApi.util.updateQueryData('getThread', partner, (thread) => {
+      if (thread.some((x) => x.MessageID === m.MessageID)) return;
+      thread.push(m);
+      thread.sort((a, b) => a.MessageID - b.MessageID);
+    }),
+  );
+  const list = messagingApi.endpoints.getConversations.select()(getState() as never).data;
+  if (!list) return;
+  const existing = list.find((c) => c.PartnerID === partner);
+  if (!existing) {
+    dispatch(messagingApi.util.invalidateTags([CONVERSATIONS]));
+    return;
+  }
+  dispatch(
+    messagingApi.util.updateQueryData('getConversations', undefined, (draft) => {
+      const i = draft.findIndex((c) => c.PartnerID === partner);
+      const c = draft[i];
+      if (!c || Date.parse(c.LastMessageSentAt) > Date.parse(m.SentAt)) return;
+      if (c.LastMessageSentAt === m.SentAt && c.LastMessage === m.MessageContent) return; // already applied
+      c.LastMessage = m.MessageContent;
+      c.LastMessageSenderID = m.SenderID;
+      c.LastMessageSentAt = m.SentAt;
+      if (m.ReceiverID === me && m.ReadAt === null) c.UnreadCount += 1;
+      draft.splice(i, 1);
+      draft.unshift(c);
+    }),
+  );
+}
+
+const sessionChanged = isAnyOf(loggedIn, loggedOut, sessionExpired);
+
+const liveMiddleware: Middleware = (store: MiddlewareAPI) => (next) => (action) => {
+  const result = next(action);
+  const dispatch = store.dispatch as Dispatch;
+  const me = (store.getState() as HostState).auth?.user?.userId;
+  if (sessionChanged(action)) {
+    dispatch(messagingApi.util.resetApiState());
+  } else if (me && messageReceived.match(action)) {
+    applyMessage(dispatch, store.getState, me, action.payload);
+  } else if (me && messagesRead.match(action)) {
+    const { ReaderID, SenderID, ReadAt } = action.payload;
+    if (SenderID === me) {
+      dispatch(
+        messagingApi.util.updateQueryData('getThread', ReaderID, (thread) => {
+          for (const m of thread) if (m.SenderID === me && m.ReadAt === null) m.ReadAt = ReadAt;
+        }),
+      );
+    }
+    if (ReaderID === me) {
+      dispatch(
+        messagingApi.util.updateQueryData('getConversations', undefined, (draft) => {
+          const c = draft.find((x) => x.PartnerID === SenderID);
+          if (c) c.UnreadCount = 0;
+        }),
+      );
+    }
+  } else if (messageStreamConnected.match(action) && action.payload.reconnect) {
+    dispatch(messagingApi.util.invalidateTags([CONVERSATIONS, THREAD]));
+  } else if (me && messagingApi.endpoints.getThread.matchFulfilled(action)) {
+    // The server marked the thread read: clear its count here and the nav badge (the exact total follows).
+    const partner = action.meta.arg.originalArgs;
+    const list = messagingApi.endpoints.getConversations.select()(store.getState() as never).data;
+    const count = list?.find((c) => c.PartnerID === partner)?.UnreadCount ?? 0;
+    if (count > 0) {
+      dispatch(
+        messagingApi.util.updateQueryData('getConversations', undefined, (draft) => {
+          const c = draft.find((x) => x.PartnerID === partner);
+          if (c) c.UnreadCount = 0;
+        }),
+      );
+      dispatch(conversationRead({ partnerId: partner, count }));
+    }
+    void dispatch(messagingApi.endpoints.getUnreadCount.initiate(undefined, { forceRefetch: true })).then((r: { data?: { totalUnread: number } }) => {
+      if (r.data && (store.getState() as HostState).auth?.token) dispatch(unreadCountChanged({ totalUnread: r.data.totalUnread }));
+    });
+  } else if (me && messagingApi.endpoints.sendMessage.matchFulfilled(action)) {
+    applyMessage(dispatch, store.getState, me, action.payload.newMessageDetails);
+  }
+  return result;
+};
+
+export const messagingApiModule: InjectableApi = {
+  reducerPath: messagingApi.reducerPath,
+  reducer: messagingApi.reducer,
+  middleware: (api) => {
+    const inner = messagingApi.middleware(api);
+    const live = liveMiddleware(api);
+    return (next) => inner(live(next));
+  },
+};

@@ -1,0 +1,131 @@
+import { TEXTS, type Message } from '@roomnest/shared';
+import { messageReceived, messagesRead } from '@roomnest/shared/client';
+import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { act, fireEvent, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import ChatPage from './ChatPage.tsx';
+
+const me = TEST_USERS.tenant.userId;
+const partner = 202;
+const msg = (o: Partial<Message>): Message => ({
+  MessageID: 1,
+  SenderID: me,
+  ReceiverID: partner,
+  MessageContent: 'Hi',
+  SentAt: '2026-03-02T14:05:00.000Z',
+  SenderName: TEST_USERS.tenant.name,
+  ReceiverName: 'Rajesh Patel',
+  ReadAt: null,
+  ...o,
+});
+
+function network(thread: Message[] | Response = [], send?: (body: unknown) => Response) {
+  return stubFetch(async (r, url) => {
+    if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null });
+    if (url.pathname === `/api/messages/conversation/${partner}`) return thread instanceof Response ? thread.clone() : json(thread);
+    if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
+    if (url.pathname === '/api/messages' && r.method === 'POST') return send ? send(await r.json()) : json({ message: 'no' }, 500);
+    return undefined;
+  });
+}
+
+const render = () => renderWithHost(<ChatPage />, { url: `/messages/chat/${partner}`, routePath: '/messages/chat/:otherUserId', user: TEST_USERS.tenant });
+
+describe('ChatPage', () => {
+  it('shows the thread oldest first with names, en-GB times and Sent/Read state, in a log', async () => {
+    network([
+      msg({ MessageID: 1, MessageContent: 'Is it free?', ReadAt: '2026-03-02T14:06:00.000Z' }),
+      msg({ MessageID: 2, SenderID: partner, ReceiverID: me, SenderName: 'Rajesh Patel', ReceiverName: TEST_USERS.tenant.name, MessageContent: 'Yes!' }),
+      msg({ MessageID: 3, MessageContent: 'Great' }),
+    ]);
+    const { findByRole, getByRole, getAllByRole } = render();
+    expect(await findByRole('heading', { level: 1, name: 'Rajesh Patel' })).toBeTruthy();
+    const log = getByRole('log');
+    await waitFor(() => expect(getAllByRole('listitem')).toHaveLength(3));
+    const texts = getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(texts[0]).toContain('Is it free?');
+    expect(texts[0]).toContain('Read');
+    expect(texts[1]).toContain('Rajesh Patel');
+    expect(texts[1]).toContain('2 Mar 2026, 14:05');
+    expect(texts[2]).toContain('Sent');
+    expect(log.getAttribute('aria-label')).toBe('Messages with Rajesh Patel');
+  });
+
+  it('disables Send for empty and whitespace-only text; Enter sends, Shift+Enter does not; success clears the box', async () => {
+    const posted: unknown[] = [];
+    network([], (body) => {
+      posted.push(body);
+      return json({ messageId: 9, newMessageDetails: msg({ MessageID: 9, MessageContent: 'Hello there' }) }, 201);
+    });
+    const { findByLabelText, getByRole, findByText } = render();
+    const box = (await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement;
+    const button = getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '   \n  ' } });
+    expect(button.disabled).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: 'Hello there' } });
+    expect(button.disabled).toBe(false);
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(posted).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(posted).toEqual([{ ReceiverID: partner, MessageContent: 'Hello there' }]));
+    expect(await findByText('Hello there')).toBeTruthy();
+    await waitFor(() => expect(box.value).toBe(''));
+  });
+
+  it('keeps the unsent text and says so when sending fails', async () => {
+    network([], () => json({}, 500));
+    const { findByLabelText, getByRole, findByText } = render();
+    const box = (await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Please keep me' } });
+    fireEvent.click(getByRole('button', { name: 'Send' }));
+    expect(await findByText(TEXTS.sendFailed)).toBeTruthy();
+    expect(box.value).toBe('Please keep me');
+  });
+
+  it('shows a character count near the limit and disables Send above it', async () => {
+    network([]);
+    const { findByLabelText, getByRole, queryByText, findByText } = render();
+    const box = await findByLabelText('Message to Rajesh Patel');
+    fireEvent.change(box, { target: { value: 'x'.repeat(100) } });
+    expect(queryByText(/\/ 2000 characters/)).toBeNull();
+    fireEvent.change(box, { target: { value: 'x'.repeat(2001) } });
+    expect(await findByText('2001 / 2000 characters')).toBeTruthy();
+    expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("says 'Failed to load messages.' on a failure, and goes to /messages on a 401 or 403", async () => {
+    network(json({ message: 'boom' }, 500));
+    const first = render();
+    expect(await first.findByText(TEXTS.messagesFailed)).toBeTruthy();
+    first.unmount();
+
+    network(json({ message: 'nope' }, 403));
+    const second = render();
+    await waitFor(() => expect(second.location()).toBe('/messages'));
+  });
+
+  it('works before any message exists, and applies live messages and read receipts', async () => {
+    const net = network([]);
+    const { findByText, store, getAllByRole } = render();
+    expect(await findByText(/No messages yet/)).toBeTruthy();
+    await act(async () => {
+      store.dispatch(messageReceived(msg({ MessageID: 7, MessageContent: 'From my other tab' })));
+      store.dispatch(messageReceived(msg({ MessageID: 7, MessageContent: 'From my other tab' })));
+    });
+    expect(await findByText('From my other tab')).toBeTruthy();
+    expect(getAllByRole('listitem')).toHaveLength(1);
+    expect(getAllByRole('listitem')[0]?.textContent).toContain('Sent');
+    await act(async () => {
+      store.dispatch(messagesRead({ ReaderID: partner, SenderID: me, ReadAt: '2026-03-02T15:00:00.000Z' }));
+    });
+    await waitFor(() => expect(getAllByRole('listitem')[0]?.textContent).toContain('Read'));
+    // A live message from the partner is read at once: the thread is refetched (which marks it read).
+    const before = net.callsTo(`/api/messages/conversation/${partner}`).length;
+    await act(async () => {
+      store.dispatch(messageReceived(msg({ MessageID: 8, SenderID: partner, ReceiverID: me, MessageContent: 'Reply' })));
+    });
+    await waitFor(() => expect(net.callsTo(`/api/messages/conversation/${partner}`).length).toBeGreaterThan(before));
+  });
+});
