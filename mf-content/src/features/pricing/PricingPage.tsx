@@ -3,6 +3,7 @@ import { selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { Alert, Badge, ButtonLink, Page, PageHeader } from '@roomnest/shared/ui';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { Accordion, useOpenItems } from '../faq/Accordion.tsx';
 import { paymentLink } from './payment-links.ts';
 import s from './pricing.module.css';
 
@@ -11,24 +12,29 @@ const FEATURED_PLAN = 'Premium';
 const listingLine = (plan: PlanInfo) =>
   plan.listingLimit === null ? 'Unlimited rooms' : plan.listingLimit === 1 ? '1 room' : `Up to ${plan.listingLimit} rooms`;
 
-const FAQ: { q: string; a: ReactNode }[] = [
+const FAQ: { id: string; q: string; a: ReactNode }[] = [
   {
+    id: 'basic-free',
     q: 'Is the Basic plan really free?',
     a: 'Yes. Basic costs £0 a month with no end date: you can list one room and send two messages free, and add unlimited messaging for £5 a month whenever you need it.',
   },
   {
+    id: 'annual',
     q: 'Can I pay annually?',
     a: `Yes. Pay for twelve months of Premium or Professional up front and you save ${ANNUAL_DISCOUNT_PERCENT}% compared with paying monthly.`,
   },
   {
+    id: 'listing-life',
     q: 'How long does a listing stay live?',
     a: `Standard listings stay active for ${LISTING_ACTIVE_DAYS} days from the day you post them. A listing that has expired no longer appears in searches and no longer counts towards your plan's room limit.`,
   },
   {
+    id: 'room-limit',
     q: 'What counts towards my room limit?',
     a: 'Every listing that has not expired, whether it is Available, Pending or Unavailable. Marking a room as let does not free up a place until the listing expires or you delete it.',
   },
   {
+    id: 'change-cancel',
     q: 'Can I change or cancel my plan?',
     a: (
       <>
@@ -44,6 +50,7 @@ export default function PricingPage() {
   const user = useHostSelector(selectCurrentUser);
   const [params] = useSearchParams();
   const justSignedUp = params.get('signup') === 'true';
+  const { open, toggle } = useOpenItems();
 
   return (
     <Page title="Pricing">
@@ -118,12 +125,10 @@ export default function PricingPage() {
 
       <section className={s.faq} aria-labelledby="pricing-faq-title">
         <h2 id="pricing-faq-title">Frequently asked questions</h2>
-        {FAQ.map((item) => (
-          <details key={item.q} className={s.question}>
-            <summary>{item.q}</summary>
-            <p>{item.a}</p>
-          </details>
-        ))}
+        <Accordion items={FAQ.map((item) => ({ id: item.id, question: item.q, answer: <p>{item.a}</p> }))} open={open} onToggle={toggle} />
+        <p className={s.more}>
+          More questions? Read our <Link to={ROUTES.faq}>frequently asked questions</Link> or <Link to={ROUTES.contactUs}>contact us</Link>.
+        </p>
       </section>
     </Page>
   );

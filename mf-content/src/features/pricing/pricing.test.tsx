@@ -1,6 +1,7 @@
 import { ANNUAL_DISCOUNT_PERCENT } from '@roomnest/shared';
 import { TEST_USERS } from '@roomnest/shared/testing';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderContent } from '../../test/render-content.tsx';
 import { DEFAULT_PAYMENT_LINKS, paymentLink } from './payment-links.ts';
@@ -64,6 +65,17 @@ describe('Pricing page', () => {
     const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
     expect(faq.getByText(new RegExp(`save ${ANNUAL_DISCOUNT_PERCENT}%`))).toBeTruthy();
     expect(faq.getByText(/Standard listings stay active for 30 days/)).toBeTruthy();
+  });
+
+  it('opens an FAQ answer like the FAQ page does, and links to the full FAQ', async () => {
+    await renderContent('/pricing');
+    const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
+    const question = faq.getByRole('button', { name: 'Can I pay annually?' });
+    expect(question.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(question);
+    expect(question.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(question.getAttribute('aria-controls') ?? '')?.hidden).toBe(false);
+    expect(faq.getByRole('link', { name: 'frequently asked questions' }).getAttribute('href')).toBe('/faq');
   });
 
   it('welcomes a new member after sign-up with a link to log in', async () => {
