@@ -4,6 +4,7 @@
  * serves uploads, the deployment store and the shell. main.ts runs it; the
  * tests inject requests into it.
  */
+import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -11,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { Config } from './config.ts';
+import { DEFAULT_MAIL_FROM, type Config } from './config.ts';
 import type { DB } from './db/types.ts';
 import authRoutes from './features/auth/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
@@ -19,6 +20,8 @@ import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
+import { createMailer } from './features/password-reset/mailer.ts';
+import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.ts';
@@ -32,7 +35,9 @@ export const API_VERSION = '1.0.0';
 export interface BuildAppOptions {
   db: Kysely<DB>;
   /** Without searchCountCacheSeconds, every search counts its total afresh (the tests rely on that). */
-  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>>;
+  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>> &
+    /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
+    Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>;
 }
 
 export type App = FastifyInstance;
@@ -96,6 +101,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
   await app.register(authPlugin, { db, tokens });
 
   await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl ?? null,
+    from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+    outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'),
+    log: app.log,
+  });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl: config.publicUrl ?? 'http://localhost:8080' });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,

@@ -34,6 +34,12 @@ export interface Config {
   /** How long a public search total is reused (SEARCH_COUNT_CACHE_SECONDS); 0 counts on every search. */
   searchCountCacheSeconds: number;
   logLevel: LogLevel;
+  /** SMTP server for outgoing email (SMTP_URL, e.g. smtps://user:pass@smtp.example.com); null writes emails to `${dataDir}/outbox/`. */
+  smtpUrl: string | null;
+  /** Sender of outgoing email (MAIL_FROM). */
+  mailFrom: string;
+  /** The site's address, used in links sent by email (PUBLIC_URL); defaults to http://localhost:<PORT>. */
+  publicUrl: string;
 }
 
 /** A configuration value is wrong: the message names the variable and says what is expected. */
@@ -95,6 +101,28 @@ function parseLogLevel(text: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
+export const DEFAULT_MAIL_FROM = 'RoomNest <no-reply@roomnest.test>';
+
+function parseSmtpUrl(text: string | undefined): string | null {
+  const value = text?.trim();
+  if (!value) return null;
+  if (!/^smtps?:\/\/[^\s]+$/i.test(value)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465.');
+  return value;
+}
+
+function parsePublicUrl(text: string | undefined, port: number): string {
+  const value = text?.trim();
+  if (!value) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be the site's address, e.g. https://roomnest.co.uk; got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with http:// or https://; got "${value}".`);
+  return url.origin;
+}
+
 export const TOKEN_SECRET_MIN_LENGTH = 32;
 const SECRET_FILE = 'token-secret';
 
@@ -124,8 +152,9 @@ export function resolveTokenSecret(dataDir: string, fromEnv: string | undefined)
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
   const storeDir = resolve(REPO_ROOT, env.STORE_DIR?.trim() || join(dataDir, 'store'));
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir,
     storeDir,
@@ -137,5 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedListings: parseSeedListings(env.SEED_LISTINGS),
     searchCountCacheSeconds: parseCacheSeconds(env.SEARCH_COUNT_CACHE_SECONDS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
   };
 }

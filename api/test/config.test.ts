@@ -115,3 +115,22 @@ describe('resolveTokenSecret', () => {
     expect(() => resolveTokenSecret(dataDir, undefined)).toThrow(/token-secret/);
   });
 });
+
+describe('email configuration', () => {
+  it('defaults to the outbox and a localhost link on the port', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '8090' });
+    expect(config).toMatchObject({ smtpUrl: null, publicUrl: 'http://localhost:8090' });
+  });
+  it('takes SMTP_URL, MAIL_FROM and PUBLIC_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'RoomNest <hello@roomnest.co.uk>',
+      PUBLIC_URL: 'https://roomnest.co.uk/',
+    });
+    expect(config).toMatchObject({ smtpUrl: 'smtps://user:pass@smtp.example.com:465', mailFrom: 'RoomNest <hello@roomnest.co.uk>', publicUrl: 'https://roomnest.co.uk' });
+  });
+  it.each([['SMTP_URL', 'http://smtp.example.com'], ['PUBLIC_URL', 'roomnest'], ['PUBLIC_URL', 'ftp://roomnest.co.uk']])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+  });
+});

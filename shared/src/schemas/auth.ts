@@ -50,3 +50,41 @@ export const userSchema = z.object({
 
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string(), user: userSchema });
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.number().int() });
+
+/** The password reset's texts (issue 6): the API answers with them, the shell shows them. */
+export const PASSWORD_RESET_TEXTS = {
+  /** 202, whatever the email: it never tells whether an account exists. */
+  requested: 'If an account exists for that email, we have sent it a link to reset the password. The link works once, for one hour.',
+  /** 200 after a new password is set. */
+  done: 'Your password has been reset. Please log in with your new password.',
+  /** 400: unknown, expired or already used token. */
+  invalidToken: 'This password reset link is invalid, has expired or has already been used. Please request a new one.',
+  tokenRequired: 'The password reset link is incomplete. Please open the link from the email again.',
+  emailSubject: 'Reset your RoomNest password',
+} as const;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** A new password: the rules of registration. */
+export const newPasswordSchema = registerSchema.shape.Password;
+
+/** POST /api/auth/password-reset */
+export const passwordResetRequestSchema = z.object({ Email: emailSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm */
+export const passwordResetConfirmSchema = z.object({
+  Token: z.string({ error: PASSWORD_RESET_TEXTS.tokenRequired }).trim().min(1, PASSWORD_RESET_TEXTS.tokenRequired).max(200, PASSWORD_RESET_TEXTS.invalidToken),
+  Password: newPasswordSchema,
+});
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+
+/** The reset form: the new password and its confirmation (the token comes from the link). */
+export const passwordResetFormSchema = z
+  .object({ Password: newPasswordSchema, ConfirmPassword: z.string() })
+  .refine((v) => v.Password === v.ConfirmPassword, { path: ['ConfirmPassword'], message: TEXTS.passwordsDoNotMatch });
+export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
+
+/** The answer of both password reset calls. */
+export const passwordResetResponseSchema = z.object({ message: z.string() });

@@ -13,10 +13,10 @@ type ModuleOf<R extends RemoteName> = ExposedModule<R> extends `./${infer M}` ? 
 export type RemoteTarget = { [R in RemoteName]: { remote: R; module: ModuleOf<R> } }[RemoteName];
 
 /** The screens the shell owns. */
-export type ShellPage = 'LoginPage' | 'RegisterPage' | 'NotFoundPage';
+export type ShellPage = 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'NotFoundPage';
 
 /** Shell screens are public; guards apply to remote pages. */
-export type RouteEntry = { path: string } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' });
+export type RouteEntry = { path: string } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' } | { redirect: string; guard: 'public' });
 
 const content = { remote: 'mf_content', module: 'ContentPage', guard: 'public' } as const;
 
@@ -39,6 +39,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   { path: '/login', shell: 'LoginPage', guard: 'public' },
   { path: '/register', shell: 'RegisterPage', guard: 'public' },
+  { path: '/forgot-password', shell: 'ForgotPasswordPage', guard: 'public' },
+  { path: '/reset-password', shell: 'ResetPasswordPage', guard: 'public' },
+
+  // The spec's dead links, made real (issue 6): they replace themselves in the history.
+  { path: '/signup', redirect: '/register', guard: 'public' },
+  { path: '/safety-advice', redirect: '/safety', guard: 'public' },
 
   // Blog and static pages: mf_content's ContentPage reads the pathname itself.
   { path: '/blog', ...content },
@@ -60,6 +66,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/news/category/:slug', ...content },
   { path: '/accessibility', ...content },
 
-  // Any other path, including /signup, /forgot-password and /safety-advice (section 2).
+  // Any other path.
   { path: '*', shell: 'NotFoundPage', guard: 'public' },
 ];

@@ -2,7 +2,7 @@
  * The data router, built from the route table. A data router lets non-React
  * code (the store's listeners) navigate with `router.navigate`.
  */
-import { createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { RouteGuard } from '../features/guards/RouteGuard.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { RouteErrorPage } from '../features/not-found/RouteErrorPage.tsx';
@@ -18,6 +18,8 @@ import { ROUTE_TABLE, type RouteEntry, type ShellPage } from './route-table.ts';
 const SHELL_PAGES: Record<ShellPage, Pick<RouteObject, 'element' | 'lazy'>> = {
   LoginPage: { lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }) },
   RegisterPage: { lazy: async () => ({ Component: (await import('../features/auth/RegisterPage.tsx')).RegisterPage }) },
+  ForgotPasswordPage: { lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }) },
+  ResetPasswordPage: { lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }) },
   NotFoundPage: { element: <NotFoundPage /> },
 };
 
@@ -29,6 +31,7 @@ function RemoteRoute({ remote, module }: { remote: string; module: string }) {
 
 function route(entry: RouteEntry): RouteObject {
   if ('shell' in entry) return { path: entry.path, ...SHELL_PAGES[entry.shell] };
+  if ('redirect' in entry) return { path: entry.path, element: <Navigate to={entry.redirect} replace /> };
   const page = <RemoteRoute remote={entry.remote} module={entry.module} />;
   return { path: entry.path, element: entry.guard === 'public' ? page : <RouteGuard guard={entry.guard}>{page}</RouteGuard> };
 }

@@ -1,4 +1,4 @@
-import type { LoginInput, LoginResponse, RegisterInput, RegisterResponse } from '@roomnest/shared';
+import type { LoginInput, LoginResponse, PasswordResetConfirmInput, PasswordResetRequestInput, RegisterInput, RegisterResponse } from '@roomnest/shared';
 import { shellApi } from '../../app/shell-api.ts';
 
 export const authApi = shellApi.injectEndpoints({
@@ -13,7 +13,17 @@ export const authApi = shellApi.injectEndpoints({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       extraOptions: { anonymous: true },
     }),
+    /** POST /api/auth/password-reset -> 202 { message }, the same whatever the email. */
+    requestPasswordReset: b.mutation<{ message: string }, PasswordResetRequestInput>({
+      query: (body) => ({ url: '/auth/password-reset', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+    }),
+    /** POST /api/auth/password-reset/confirm -> 200 { message }; 400 for a dead link. */
+    confirmPasswordReset: b.mutation<{ message: string }, PasswordResetConfirmInput>({
+      query: (body) => ({ url: '/auth/password-reset/confirm', method: 'POST', body }),
+      extraOptions: { anonymous: true },
+    }),
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation } = authApi;
+export const { useLoginMutation, useRegisterMutation, useRequestPasswordResetMutation, useConfirmPasswordResetMutation } = authApi;

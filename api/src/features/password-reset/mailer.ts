@@ -1,0 +1,58 @@
+/**
+ * Outgoing email. With SMTP_URL set, nodemailer sends through that server;
+ * without it, each email is written as an RFC 822 `.eml` file to
+ * `${dataDir}/outbox/` (open it in any mail client) and its path is logged,
+ * so a development machine or a test can follow the links it holds.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends (or writes) the email; answers where it went: the .eml file, or the SMTP message id. */
+  send(email: Email): Promise<string>;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = createTransport(smtpUrl);
+    return {
+      async send(email) {
+        const info = await transport.sendMail({ from, ...email });
+        log.info({ messageId: info.messageId }, 'email sent by SMTP');
+        return info.messageId;
+      },
+    };
+  }
+  // Builds the message exactly as it would be sent, into a buffer.
+  const builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(email) {
+      const info = await builder.sendMail({ from, ...email });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      // Written aside, then renamed: whoever watches the folder never reads half an email.
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
+      log.info({ file }, `email written to the outbox (no SMTP_URL): ${file}`);
+      return file;
+    },
+  };
+}

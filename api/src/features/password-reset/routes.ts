@@ -1,0 +1,147 @@
+/**
+ * Password reset at /api/auth/password-reset (issue 6).
+ *
+ * POST /password-reset `{ Email }` always answers 202 with the same sentence,
+ * so the answer never tells whether an account exists. For an account, it
+ * creates a random token (only its SHA-256 is stored), valid once for
+ * PASSWORD_RESET_TTL_MINUTES, and emails `<PUBLIC_URL>/reset-password?token=…`
+ * (SMTP, or the outbox folder). The email goes out after the answer, so the
+ * answer takes about as long whether or not the account exists.
+ *
+ * POST /password-reset/confirm `{ Token, Password }` sets the new password
+ * (argon2id), uses up every open reset token of the account and bumps its
+ * token version, which signs out every session. A token that is unknown,
+ * expired or used answers 400.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  apiErrorSchema,
+  PASSWORD_RESET_TEXTS,
+  PASSWORD_RESET_TTL_MINUTES,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  passwordResetResponseSchema,
+} from '@roomnest/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { findUserByEmail } from '../users/repository.ts';
+import type { Mailer } from './mailer.ts';
+
+export interface PasswordResetRoutesOptions {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  /** The site's origin, e.g. https://roomnest.co.uk. */
+  publicUrl: string;
+}
+
+export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+export function resetEmail(name: string, link: string) {
+  const text =
+    `Hello ${name},\n\n` +
+    `Someone (we hope you) asked to reset the password of your RoomNest account. Open this link to choose a new one:\n\n${link}\n\n` +
+    `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs you out everywhere else.\n` +
+    `If you did not ask for this, ignore this email: your password stays as it is.\n\n— RoomNest\n`;
+  const html =
+    `<p>Hello ${escapeHtml(name)},</p><p>Someone (we hope you) asked to reset the password of your RoomNest account.</p>` +
+    `<p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. ` +
+    `Setting a new password signs you out everywhere else. If you did not ask for this, ignore this email.</p><p>— RoomNest</p>`;
+  return { subject: PASSWORD_RESET_TEXTS.emailSubject, text, html };
+}
+
+const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
+  // Emails still on their way when the server closes are waited for.
+  const deliveries = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(deliveries);
+  });
+
+  app.post(
+    '/password-reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link',
+        description:
+          'Always 202 with the same message, whether or not an account uses the email (400 only for a malformed email). ' +
+          `For an account, emails a link to /reset-password?token=… that works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes: ` +
+          'by SMTP when SMTP_URL is set, otherwise as a .eml file in `${DATA_DIR}/outbox/` (its path is logged).',
+        body: passwordResetRequestSchema,
+        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserByEmail(db, request.body.Email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await db
+          .insertInto('password_reset_tokens')
+          .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
+          .execute();
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const delivery = mailer
+          .send({ to: user.email, ...resetEmail(user.name, link) })
+          .catch((err: unknown) => request.log.error({ err }, 'could not send the password reset email'))
+          .finally(() => deliveries.delete(delivery));
+        deliveries.add(delivery);
+      }
+      return reply.code(202).send({ message: PASSWORD_RESET_TEXTS.requested });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        description:
+          'Sets the new password (the rules of registration) and signs out every session of the account. The token works once: ' +
+          'an unknown, expired or used token answers 400.',
+        body: passwordResetConfirmSchema,
+        response: { 200: passwordResetResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { Token, Password } = request.body;
+      const tokenHash = hashResetToken(Token);
+      const open = () =>
+        db
+          .selectFrom('password_reset_tokens')
+          .select(['id', 'user_id'])
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`);
+      // A cheap check before spending an argon2 hash on a dead token.
+      if (!(await open().executeTakeFirst())) throw new HttpError(400, PASSWORD_RESET_TEXTS.invalidToken);
+      const passwordHash = await hashPassword(Password);
+      await db.transaction().execute(async (trx) => {
+        // Locked and checked again: two uses of one token at once cannot both pass.
+        const token = await trx
+          .selectFrom('password_reset_tokens')
+          .select(['id', 'user_id'])
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!token) throw new HttpError(400, PASSWORD_RESET_TEXTS.invalidToken);
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+          .where('id', '=', token.user_id)
+          .execute();
+        // This token and any other open one of the account.
+        await trx.updateTable('password_reset_tokens').set({ used_at: sql<Date>`now()` }).where('user_id', '=', token.user_id).where('used_at', 'is', null).execute();
+      });
+      return { message: PASSWORD_RESET_TEXTS.done };
+    },
+  );
+};
+
+export default passwordResetRoutes;

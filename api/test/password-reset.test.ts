@@ -1,0 +1,154 @@
+/** Password reset: the same answer for any email, the outbox email and its link, single use, expiry, sessions signed out. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { API_TEXTS, PASSWORD_RESET_TEXTS } from '@roomnest/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createTestContext, createUser, login, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
+
+describe.each(TEST_DATABASES)('password reset on $name', (database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(database);
+  });
+  afterAll(() => ctx?.close());
+
+  const outbox = () => join(ctx.config.dataDir, 'outbox');
+  const outboxFiles = () => (existsSync(outbox()) ? readdirSync(outbox()).filter((f) => f.endsWith('.eml')).sort() : []);
+  const requestReset = (Email: string) => ctx.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { Email } });
+  const confirm = (Token: string, Password: string) => ctx.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { Token, Password } });
+
+  /** Asks for a reset and answers the email written to the outbox and the token of its link. */
+  async function resetEmailFor(email: string): Promise<{ eml: string; link: string; token: string }> {
+    const before = new Set(outboxFiles());
+    const res = await requestReset(email);
+    expect(res.statusCode).toBe(202);
+    const file = await vi.waitFor(
+      () => {
+        const added = outboxFiles().filter((f) => !before.has(f));
+        if (added.length !== 1) throw new Error(`outbox has ${added.length} new files`);
+        return added[0]!;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    expect(file).toMatch(/\.eml$/);
+    const eml = readFileSync(join(outbox(), file), 'utf8');
+    // Quoted-printable may fold the link: unfold soft line breaks first.
+    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = /http:\/\/localhost:8080\/reset-password\?token=[\w-]+/.exec(body)?.[0];
+    if (!link) throw new Error(`no link in ${eml}`);
+    return { eml, link, token: new URL(link).searchParams.get('token')! };
+  }
+
+  it('answers the same 202 for an account, an unknown email and another letter case, and emails only the account', async () => {
+    const user = await createUser(ctx.db, { name: 'Reset Me' });
+    const before = outboxFiles().length;
+    const answers = await Promise.all([requestReset(user.email), requestReset(uniqueEmail('nobody')), requestReset(user.email.toUpperCase())]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: PASSWORD_RESET_TEXTS.requested });
+    }
+    await vi.waitFor(() => expect(outboxFiles().length).toBe(before + 2), { timeout: 5000 });
+  });
+
+  it('writes an email with a working link; the new password works, the old one and every old session do not', async () => {
+    const user = await createUser(ctx.db, { name: 'Nadia Okonkwo', password: 'old-password' });
+    const oldToken = await login(ctx, user);
+    const { eml, link, token } = await resetEmailFor(user.email);
+    expect(eml).toContain(`To: ${user.email}`);
+    expect(eml).toContain(`Subject: ${PASSWORD_RESET_TEXTS.emailSubject}`);
+    expect(eml).toContain('Hello Nadia Okonkwo');
+    expect(link).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=/);
+    // Only the hash is stored.
+    const rows = await ctx.db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.token_hash).not.toContain(token);
+
+    const res = await confirm(token, 'brand-new-password');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: PASSWORD_RESET_TEXTS.done });
+
+    const old = await ctx.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(oldToken) });
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ message: API_TEXTS.tokenInvalid });
+    const oldLogin = await ctx.inject({ method: 'POST', url: '/api/auth/login', payload: { Email: user.email, Password: 'old-password' } });
+    expect(oldLogin.statusCode).toBe(401);
+    const fresh = await login(ctx, { email: user.email, password: 'brand-new-password' });
+    expect((await ctx.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(fresh) })).statusCode).toBe(200);
+
+    // Single use.
+    const again = await confirm(token, 'another-password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: PASSWORD_RESET_TEXTS.invalidToken });
+  });
+
+  it('using one link uses up the account’s other open links', async () => {
+    const user = await createUser(ctx.db);
+    const first = await resetEmailFor(user.email);
+    const second = await resetEmailFor(user.email);
+    expect((await confirm(second.token, 'second-password')).statusCode).toBe(200);
+    expect((await confirm(first.token, 'first-password')).statusCode).toBe(400);
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await createUser(ctx.db, { password: 'kept-password' });
+    const { token } = await resetEmailFor(user.email);
+    await sql`update password_reset_tokens set expires_at = now() - interval '1 second', created_at = now() - interval '61 minutes' where user_id = ${user.id}`.execute(ctx.db);
+    const res = await confirm(token, 'too-late-password');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: PASSWORD_RESET_TEXTS.invalidToken });
+    await login(ctx, { email: user.email, password: 'kept-password' });
+  });
+
+  it('a link expires an hour after it is sent', async () => {
+    const user = await createUser(ctx.db);
+    await resetEmailFor(user.email);
+    const row = await ctx.db
+      .selectFrom('password_reset_tokens')
+      .select(sql<number>`extract(epoch from (expires_at - created_at))`.as('seconds'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.seconds)).toBeGreaterThan(3590);
+    expect(Number(row.seconds)).toBeLessThan(3610);
+  });
+
+  it('two uses of one link at once: one succeeds', async () => {
+    const user = await createUser(ctx.db);
+    const { token } = await resetEmailFor(user.email);
+    const [a, b] = await Promise.all([confirm(token, 'password-one'), confirm(token, 'password-two')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+
+  it.each([
+    ['an unknown token', { Token: 'x'.repeat(43), Password: 'good-password' }, 400],
+    ['no token', { Password: 'good-password' }, 400],
+    ['a blank token', { Token: '  ', Password: 'good-password' }, 400],
+    ['a short password', { Token: 'x'.repeat(43), Password: '123' }, 400],
+    ['no password', { Token: 'x'.repeat(43) }, 400],
+  ])('refuses %s with 400', async (_label, payload, status) => {
+    const res = await ctx.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
+    expect(res.statusCode).toBe(status);
+  });
+
+  it('a short new password is refused and the link still works', async () => {
+    const user = await createUser(ctx.db);
+    const { token } = await resetEmailFor(user.email);
+    const short = await confirm(token, '12345');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0]).toEqual({ field: 'Password', message: 'Password must be at least 6 characters long.' });
+    expect((await confirm(token, '123456')).statusCode).toBe(200);
+  });
+
+  it.each([[{ Email: 'not-an-email' }], [{}]])('answers 400 for a malformed request %j', async (payload) => {
+    const res = await ctx.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a deleted account’s link no longer works', async () => {
+    const user = await createUser(ctx.db);
+    const { token } = await resetEmailFor(user.email);
+    await ctx.inject({ method: 'DELETE', url: '/api/users/profile', headers: bearer(await login(ctx, user)) });
+    expect((await confirm(token, 'whatever-password')).statusCode).toBe(400);
+  });
+});
