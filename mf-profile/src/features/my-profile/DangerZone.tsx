@@ -22,9 +22,11 @@ export function DangerZone() {
       notify.error(errorMessage(result.error, TEXTS.deleteAccountFailed));
       return;
     }
-    // Logging out and leaving in the same step, so the page's login guard does not send the user to /login.
+    // Leave first, committed at once (flushSync), so that this page and the shell's login guard
+    // around it are gone before the session ends; logged out on a guarded page, the guard would
+    // send the user to /login instead of home.
+    await navigate(ROUTES.home, { replace: true, flushSync: true });
     dispatch(loggedOut());
-    void navigate(ROUTES.home, { replace: true });
     notify.success(result.data?.message || ACCOUNT_DELETED);
   };
 
