@@ -36,7 +36,7 @@ describe.each(TEST_DATABASES)('password reset on $name', (database) => {
     // Quoted-printable may fold the link: unfold soft line breaks first.
     const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = /http:\/\/localhost:8080\/reset-password\?token=[\w-]+/.exec(body)?.[0];
-    if (!link) throw new Error(`no link in ${eml}`);
+    if (!link) throw new Error(`no link in ${file} (${eml.length} characters): ${JSON.stringify(eml.slice(0, 300))}`);
     return { eml, link, token: new URL(link).searchParams.get('token')! };
   }
 

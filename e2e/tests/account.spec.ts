@@ -1,0 +1,108 @@
+/**
+ * Account dead ends made real (issue 6): a password reset from /forgot-password
+ * through the emailed link (read from the e2e server's outbox) to logging in
+ * with the new password; the /signup and /safety-advice redirects; the news
+ * page's subscribe form storing an email once.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { NEWSLETTER_TEXTS, PASSWORD_RESET_TEXTS } from '@roomnest/shared';
+import { logInThroughUi, registerAccount, toast, uniqueEmail } from '../support/app.ts';
+
+/** The e2e server's DATA_DIR is .data/e2e at the repository root. */
+const OUTBOX = resolve(import.meta.dirname, '../../.data/e2e/outbox');
+
+/** The reset link of the newest email to `to` in the outbox. */
+function resetLinkFor(to: string): string | null {
+  if (!existsSync(OUTBOX)) return null;
+  const files = readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().toReversed();
+  for (const file of files) {
+    const eml = readFileSync(join(OUTBOX, file), 'utf8');
+    if (!eml.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
+    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    return /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(body)?.[0] ?? null;
+  }
+  return null;
+}
+
+test.describe('password reset', () => {
+  test('from /forgot-password through the outbox link to logging in with the new password', async ({ page, request }) => {
+    const account = await registerAccount(request, 'Tenant', 'Reset Tester');
+    const oldLogin = await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } });
+    const oldToken = ((await oldLogin.json()) as { token: string }).token;
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email').fill(account.email.toUpperCase());
+    await form.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(PASSWORD_RESET_TEXTS.requested)).toBeVisible();
+
+    // An unknown email gets the very same answer.
+    await page.goto('/forgot-password');
+    await page.getByRole('form', { name: 'Reset password' }).getByLabel('Email').fill(uniqueEmail('nobody'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(PASSWORD_RESET_TEXTS.requested)).toBeVisible();
+
+    let link: string | null = null;
+    await expect.poll(() => (link = resetLinkFor(account.email)), { timeout: 10_000 }).not.toBeNull();
+    const url = new URL(link!);
+    expect(url.pathname).toBe('/reset-password');
+
+    await page.goto(`${url.pathname}${url.search}`);
+    const reset = page.getByRole('form', { name: 'Set a new password' });
+    await reset.getByLabel('New password', { exact: true }).fill('abc');
+    await reset.getByLabel('Confirm new password').fill('abc');
+    await reset.getByRole('button', { name: 'Set new password' }).click();
+    await expect(reset.getByText('Password must be at least 6 characters long.')).toBeVisible();
+    await reset.getByLabel('New password', { exact: true }).fill('N3w-password!');
+    await reset.getByLabel('Confirm new password').fill('N3w-password!');
+    await reset.getByRole('button', { name: 'Set new password' }).click();
+    await expect(toast(page, PASSWORD_RESET_TEXTS.done)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The old password and the old session no longer work; the new password does.
+    expect((await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } })).status()).toBe(401);
+    expect((await request.get('/api/users/profile', { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+    await logInThroughUi(page, { email: account.email, password: 'N3w-password!' });
+    await expect(toast(page, /Reset Tester/)).toBeVisible();
+
+    // The link works once.
+    await page.goto(`${url.pathname}${url.search}`);
+    const again = page.getByRole('form', { name: 'Set a new password' });
+    await again.getByLabel('New password', { exact: true }).fill('Another-1');
+    await again.getByLabel('Confirm new password').fill('Another-1');
+    await again.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText(PASSWORD_RESET_TEXTS.invalidToken)).toBeVisible();
+  });
+});
+
+test.describe('redirects of the spec’s dead links', () => {
+  test('/signup goes to registration and /safety-advice to the safety page', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('form', { name: 'Register' })).toBeVisible();
+    await page.goto('/safety-advice');
+    await expect(page).toHaveURL(/\/safety$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('newsletter', () => {
+  test('the news page subscribe form stores an email once', async ({ page }) => {
+    const email = uniqueEmail('news');
+    await page.goto('/news');
+    const section = page.getByRole('region', { name: 'Get RoomNest news by email' });
+    await section.getByLabel('Email address').fill(email);
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(section.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.subscribed);
+
+    await page.reload();
+    const again = page.getByRole('region', { name: 'Get RoomNest news by email' });
+    await again.getByLabel('Email address').fill(email.toUpperCase());
+    await again.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(again.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.alreadySubscribed);
+  });
+});
