@@ -3,11 +3,14 @@
  * page's own chunk has loaded and its main heading is there.
  */
 import { renderWithHost, type RenderWithHostOptions } from '@roomnest/shared/testing';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import ContentPage from '../features/pages/ContentPage.tsx';
 
 export async function renderContent(url: string, options: Omit<RenderWithHostOptions, 'url'> = {}) {
   const view = renderWithHost(<ContentPage />, { ...options, url });
-  const heading = await screen.findByRole('heading', { level: 1 });
+  // The first visit loads the page's chunk, which vitest transforms on demand: allow for a busy machine.
+  const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+  // The heading can appear before React has run the page's effects (document title, focus).
+  await act(async () => {});
   return Object.assign(view, { heading });
 }

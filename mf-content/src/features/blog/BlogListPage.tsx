@@ -1,14 +1,15 @@
 import { formatDate, ROUTES } from '@roomnest/shared';
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { BLOG_POSTS, readingMinutes } from './posts.ts';
 import s from './blog.module.css';
 
 /** /blog: the three fixed posts as cards (title, date, author, excerpt, Read more). */
 export default function BlogListPage() {
+  const headingRef = usePageFocus();
   return (
     <Page title="Blog">
-      <PageHeader title="The RoomNest blog" subtitle="Practical guides for renters, flatmates and landlords across the UK." />
+      <PageHeader title="The RoomNest blog" subtitle="Practical guides for renters, flatmates and landlords across the UK." headingRef={headingRef} />
       <ul className={s.list}>
         {BLOG_POSTS.map((post) => (
           <li key={post.slug} className={s.card}>

@@ -1,5 +1,5 @@
 import { formatDate, ROUTES, TEXTS } from '@roomnest/shared';
-import { Page } from '@roomnest/shared/ui';
+import { Page, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { Breadcrumb } from '../pages/Breadcrumb.tsx';
 import { DeadEnd } from '../pages/DeadEnd.tsx';
@@ -11,6 +11,7 @@ import s from './blog.module.css';
 /** /blog/:slug: one post with its breadcrumb; an unknown slug shows 'Post Not Found'. */
 export default function BlogPostPage({ params }: ContentPageProps) {
   const post = findPost(params.slug ?? '');
+  const headingRef = usePageFocus();
   if (!post) {
     return (
       <DeadEnd title={TEXTS.blogPostNotFound} action={<Link to={ROUTES.blog}>Back to the blog</Link>}>
@@ -24,7 +25,9 @@ export default function BlogPostPage({ params }: ContentPageProps) {
       <Breadcrumb trail={[{ to: ROUTES.blog, label: 'Blog' }]} current={post.title} />
       <article className={s.post}>
         <header className={s.postHeader}>
-          <h1>{post.title}</h1>
+          <h1 ref={headingRef} tabIndex={-1}>
+            {post.title}
+          </h1>
           <p className={s.meta}>
             By {post.author} · <time dateTime={post.date}>{formatDate(post.date)}</time> · {readingMinutes(post)} min read
           </p>

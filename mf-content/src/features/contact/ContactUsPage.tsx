@@ -1,6 +1,6 @@
 import { CONTACT_TEXTS, contactFormSchema, ROUTES } from '@roomnest/shared';
 import { notify } from '@roomnest/shared/client';
-import { Button, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { Button, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { COMPANY, mailto } from '../pages/company.ts';
 import s from './contact.module.css';
@@ -14,6 +14,7 @@ const EMPTY = { Name: '', Email: '', Subject: '', Message: '' };
 export default function ContactUsPage() {
   const form = useZodForm(contactFormSchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
+  const headingRef = usePageFocus();
 
   const onSubmit = form.handleSubmit((values) => {
     notify.success(CONTACT_TEXTS.thanks(values.Name));
@@ -22,7 +23,7 @@ export default function ContactUsPage() {
 
   return (
     <Page title="Contact us">
-      <PageHeader title="Contact us" subtitle="Questions about an advert, your account or a payment? We are here to help." />
+      <PageHeader headingRef={headingRef} title="Contact us" subtitle="Questions about an advert, your account or a payment? We are here to help." />
       <div className={s.layout}>
         <section className={s.formCard} aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>

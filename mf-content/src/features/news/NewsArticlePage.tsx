@@ -1,6 +1,6 @@
 import { formatDate, ROUTES } from '@roomnest/shared';
 import { withApis } from '@roomnest/shared/client';
-import { Page } from '@roomnest/shared/ui';
+import { Page, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content-api.ts';
 import { ArticleBody } from '../blog/ArticleBody.tsx';
@@ -14,6 +14,7 @@ import s from './news.module.css';
 /** /news/:id: one article in full; an unknown id is not found. */
 function NewsArticlePage({ params }: ContentPageProps) {
   const article = findArticle(params.id ?? '');
+  const headingRef = usePageFocus();
   if (!article) {
     return (
       <DeadEnd title="Article Not Found" action={<Link to={ROUTES.news}>See all news</Link>}>
@@ -38,7 +39,9 @@ function NewsArticlePage({ params }: ContentPageProps) {
                 ) : null}
                 <time dateTime={article.date}>{formatDate(article.date)}</time>
               </p>
-              <h1>{article.title}</h1>
+              <h1 ref={headingRef} tabIndex={-1}>
+                {article.title}
+              </h1>
               <p className={s.lead}>{article.excerpt}</p>
             </header>
             <img className={s.articleImage} src={article.image} alt={article.imageAlt} width={1200} height={675} />

@@ -1,6 +1,6 @@
 import { ROUTES } from '@roomnest/shared';
 import { withApis } from '@roomnest/shared/client';
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../api/content-api.ts';
 import { Breadcrumb } from '../pages/Breadcrumb.tsx';
@@ -15,6 +15,7 @@ import s from './news.module.css';
 function NewsListPage({ params }: ContentPageProps) {
   const slug = params.slug;
   const category = slug === undefined ? undefined : categoryBySlug(slug);
+  const headingRef = usePageFocus();
   if (slug !== undefined && !category) {
     return (
       <DeadEnd title="Category Not Found" action={<Link to={ROUTES.news}>See all news</Link>}>
@@ -27,6 +28,7 @@ function NewsListPage({ params }: ContentPageProps) {
     <Page title={category ? `${category.name} | News` : 'News'}>
       {category ? <Breadcrumb trail={[{ to: ROUTES.news, label: 'News' }]} current={category.name} /> : null}
       <PageHeader
+        headingRef={headingRef}
         title={category ? category.name : 'RoomNest news'}
         subtitle={
           category

@@ -51,10 +51,13 @@ describe('News list', () => {
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'News' }).getAttribute('href')).toBe('/news');
   });
 
-  it('moves between categories from the sidebar', async () => {
+  it('moves between categories from the sidebar, focusing the new heading', async () => {
     const view = await renderContent('/news');
+    expect(document.activeElement).toBe(document.body);
     await userEvent.click(categories().getByRole('link', { name: /^Product Updates/ }));
     expect(view.location()).toBe('/news/category/product-updates');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Product Updates' });
+    expect(document.activeElement).toBe(heading);
   });
 
   it('shows a friendly empty state for a category with no articles yet', async () => {

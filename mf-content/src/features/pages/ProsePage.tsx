@@ -1,13 +1,14 @@
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import s from './prose.module.css';
 
 /** The frame of a short static page: title, lead and readable body text. */
 export function ProsePage({ title, heading, lead, wide = false, children }: { title: string; heading?: string; lead?: ReactNode; wide?: boolean; children: ReactNode }) {
+  const headingRef = usePageFocus();
   return (
     <Page title={title}>
-      <PageHeader title={heading ?? title} subtitle={lead} />
+      <PageHeader title={heading ?? title} subtitle={lead} headingRef={headingRef} />
       <div className={wide ? `${s.prose} ${s.wide}` : s.prose}>{children}</div>
     </Page>
   );
@@ -42,6 +43,7 @@ interface SectionedPageProps {
  */
 export function SectionedPage({ title, heading, lead, meta, intro, sections, numbered = false, outro }: SectionedPageProps) {
   const { pathname, hash } = useLocation();
+  const headingRef = usePageFocus();
   const ids = sections.map((section) => section.id).join(' ');
   useEffect(() => {
     const id = decodeURIComponent(hash.slice(1));
@@ -51,7 +53,7 @@ export function SectionedPage({ title, heading, lead, meta, intro, sections, num
   const label = (index: number, text: string) => (numbered ? `${index + 1}. ${text}` : text);
   return (
     <Page title={title}>
-      <PageHeader title={heading ?? title} subtitle={lead} />
+      <PageHeader title={heading ?? title} subtitle={lead} headingRef={headingRef} />
       {meta ? <div className={s.meta}>{meta}</div> : null}
       <div className={s.layout}>
         <nav className={s.toc} aria-label="On this page">

@@ -1,5 +1,5 @@
 import { formatDate } from '@roomnest/shared';
-import { Page, PageHeader } from '@roomnest/shared/ui';
+import { Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { COMPANY, mailto } from '../pages/company.ts';
 import { formatFileSize, MEDIA_KIT } from './media-kit.ts';
@@ -15,9 +15,10 @@ export const PRESS_CONTACT = {
 
 /** /press: press releases, facts and boilerplate, the press contact and the media kit downloads. */
 export default function PressPage() {
+  const headingRef = usePageFocus();
   return (
     <Page title="Press">
-      <PageHeader title="Press room" subtitle="News, facts, images and contacts for journalists writing about renting in the UK." />
+      <PageHeader headingRef={headingRef} title="Press room" subtitle="News, facts, images and contacts for journalists writing about renting in the UK." />
       <div className={s.layout}>
         <div className={s.main}>
           <section aria-labelledby="press-releases">

@@ -1,6 +1,6 @@
 import { ANNUAL_DISCOUNT_PERCENT, formatMoney, LISTING_ACTIVE_DAYS, PLANS, ROUTES, type PlanInfo } from '@roomnest/shared';
 import { selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { Alert, Badge, ButtonLink, Page, PageHeader } from '@roomnest/shared/ui';
+import { Alert, Badge, ButtonLink, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Accordion, useOpenItems } from '../faq/Accordion.tsx';
@@ -51,6 +51,7 @@ export default function PricingPage() {
   const [params] = useSearchParams();
   const justSignedUp = params.get('signup') === 'true';
   const { open, toggle } = useOpenItems();
+  const headingRef = usePageFocus();
 
   return (
     <Page title="Pricing">
@@ -60,6 +61,7 @@ export default function PricingPage() {
         </Alert>
       ) : null}
       <PageHeader
+        headingRef={headingRef}
         title="Plans and pricing"
         subtitle="Start free with one room and upgrade when you have more to let. All prices are in pounds and include VAT."
       />
