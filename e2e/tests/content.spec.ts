@@ -76,14 +76,10 @@ test.describe('static pages', () => {
   });
 });
 
-/**
- * Links that wait for the shell: it will redirect /safety-advice to /safety and
- * /signup to /register (issue 6, part 7). Until then they show the 404 page, so
- * they are followed but only checked once they work (the test notes which are pending).
- */
-const PENDING_SHELL_REDIRECTS: Record<string, string> = {
-  '/safety-advice': 'Staying safe while you rent',
-  '/signup': 'Create your account',
+/** Links the shell redirects (spec section 2's dead ends, issue 6 part 7): where they must land. */
+const SHELL_REDIRECTS: Record<string, { url: RegExp; heading: string }> = {
+  '/safety-advice': { url: /\/safety$/, heading: 'Staying safe while you rent' },
+  '/signup': { url: /\/register$/, heading: 'Create your account' },
 };
 
 const hrefsIn = (where: Locator) => where.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -96,25 +92,30 @@ test('the sitemap and the footer have no dead links', async ({ page }) => {
   const footer = await hrefsIn(page.getByRole('contentinfo'));
   expect(sitemap.length).toBeGreaterThanOrEqual(20);
   expect(footer.length).toBeGreaterThanOrEqual(17);
+  expect(sitemap).toContain('/safety-advice');
   const targets = [...new Set([...sitemap, ...footer])];
 
-  const pending: string[] = [];
   for (const href of targets) {
     await test.step(href, async () => {
       await page.goto(href);
       const heading = page.getByRole('heading', { level: 1 }).first();
       await expect(heading).toBeVisible();
-      if (href in PENDING_SHELL_REDIRECTS && (await page.getByText(TEXTS.notFound).count()) > 0) {
-        pending.push(href);
-        return;
+      const redirect = SHELL_REDIRECTS[href];
+      if (redirect) {
+        await expect(page).toHaveURL(redirect.url);
+        await expect(heading).toHaveText(redirect.heading);
       }
-      if (href in PENDING_SHELL_REDIRECTS) await expect(heading).toHaveText(PENDING_SHELL_REDIRECTS[href] as string);
       await expect(page.getByText(TEXTS.notFound)).toHaveCount(0);
       await expect(page.getByText(TEXTS.remoteUnavailable)).toHaveCount(0);
     });
   }
-  if (pending.length) test.info().annotations.push({ type: 'pending shell redirect', description: pending.join(', ') });
-  expect(pending.every((href) => href in PENDING_SHELL_REDIRECTS)).toBe(true);
+});
+
+test('the advertiser tips link to safety advice reaches the safety page', async ({ page }) => {
+  await page.goto('/advertiser-tips');
+  await main(page).getByRole('link', { name: 'safety advice' }).click();
+  await expect(page).toHaveURL(/\/safety$/);
+  await expect(h1(page)).toHaveText('Staying safe while you rent');
 });
 
 test.describe('blog', () => {
