@@ -126,6 +126,7 @@ export function unitTestConfig(root: string): UserConfig {
     test: {
       environment: 'happy-dom',
       include: ['src/**/*.test.{ts,tsx}'],
+      testTimeout: 20_000,
       css: { modules: { classNameStrategy: 'non-scoped' } },
     },
   } as UserConfig);

@@ -9,6 +9,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { afterEach } from 'vitest';
+import './setup.ts';
 import type { User } from '../domain.ts';
 import { createHostStore, type AppStore } from '../client/store.ts';
 
