@@ -99,7 +99,7 @@ test.describe('guards', () => {
 });
 
 test.describe('404', () => {
-  for (const path of ['/no-such-page', '/signup', '/rooms/1/edit/extra']) {
+  for (const path of ['/no-such-page', '/account/settings', '/rooms/1/edit/extra']) {
     test(`${path} shows the not-found page with a home link`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByText(TEXTS.notFound)).toBeVisible();
