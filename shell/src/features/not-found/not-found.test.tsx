@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 
 describe('404 page', () => {
-  it.each(['/no-such-page', '/signup', '/forgot-password', '/safety-advice', '/news/3/comments', '/rooms/5/edit/extra'])(
+  it.each(['/no-such-page', '/sign-up', '/forgotten-password', '/safety-advice/extra', '/news/3/comments', '/rooms/5/edit/extra'])(
     'shows the spec text and a link home for %s',
     async (path) => {
       stubNetwork();
