@@ -9,6 +9,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { afterEach } from 'vitest';
+// Applies the shared test settings wherever these helpers are used.
+// oxlint-disable-next-line import/no-unassigned-import
 import './setup.ts';
 import type { User } from '../domain.ts';
 import { createHostStore, type AppStore } from '../client/store.ts';

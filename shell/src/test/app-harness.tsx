@@ -10,6 +10,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
+// oxlint-disable-next-line import/no-unassigned-import
 import '@roomnest/shared/testing/setup';
 import { routes } from '../app/router.tsx';
 import { createAppStore } from '../app/store.ts';
