@@ -3,4 +3,5 @@ export * from './components.tsx';
 export * from './form.tsx';
 export * from './confirm-dialog.tsx';
 export * from './pagination.tsx';
+export * from './filter-toggle.tsx';
 export * from './page-focus.ts';

@@ -1,5 +1,5 @@
 import type { FlatmateSearchQuery } from '@roomnest/shared';
-import { Button, Field } from '@roomnest/shared/ui';
+import { Button, Field, FilterToggle } from '@roomnest/shared/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { activeFilterCount, BUDGET_LIMIT, calendarDate, LOCATIONS_MAX_LENGTH } from './search-query.ts';
 import s from './filter-bar.module.css';
@@ -101,18 +101,7 @@ export function FilterBar({ search, onApply, onClear }: FilterBarProps) {
   return (
     <div className={s.wrap}>
       {/* Phones: the filters fold behind this button, which says how many are on. */}
-      <button type="button" className={s.toggle} aria-expanded={open} aria-controls={formId} onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.toggleIcon}>
-          <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span>{open ? 'Hide filters' : 'Filters'}</span>
-        {active ? (
-          <span className={s.count}>
-            {active}
-            <span className="visually-hidden"> active</span>
-          </span>
-        ) : null}
-      </button>
+      <FilterToggle className={s.toggle} open={open} onToggle={() => setOpen((o) => !o)} controls={formId} active={active} />
       <form id={formId} className={open ? `${s.bar} ${s.open}` : s.bar} onSubmit={submit} noValidate role="search" aria-label="Filter flatmates">
         <div className={s.locations}>
           <Field label="Preferred locations" hint="One or more areas, separated by commas" error={errors.locations}>

@@ -1,5 +1,5 @@
 import { PRICE_RANGES, ROOM_TYPES, SORT_OPTIONS } from '@roomnest/shared';
-import { Button, Field } from '@roomnest/shared/ui';
+import { Button, Field, FilterToggle } from '@roomnest/shared/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { activeFilterCount, type RoomSearch } from './search-query.ts';
 import s from './filter-panel.module.css';
@@ -106,18 +106,7 @@ export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
 
   return (
     <aside className={s.aside} aria-label="Search filters">
-      <button type="button" className={s.toggle} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.toggleIcon}>
-          <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span>{open ? 'Hide filters' : 'Filters'}</span>
-        {active ? (
-          <span className={s.count}>
-            {active}
-            <span className="visually-hidden"> active</span>
-          </span>
-        ) : null}
-      </button>
+      <FilterToggle className={s.toggle} open={open} onToggle={() => setOpen((o) => !o)} controls={panelId} active={active} />
 
       <form id={panelId} className={open ? `${s.panel} ${s.open}` : s.panel} onSubmit={submit} noValidate role="search" aria-label="Filter rooms">
         <fieldset className={s.group}>
