@@ -1,7 +1,7 @@
-import type { FlatmateSearchQuery } from '@roomnest/shared';
+import { calendarDate, type FlatmateSearchQuery } from '@roomnest/shared';
 import { Button, Field, FilterToggle } from '@roomnest/shared/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { activeFilterCount, BUDGET_LIMIT, calendarDate, LOCATIONS_MAX_LENGTH } from './search-query.ts';
+import { activeFilterCount, BUDGET_LIMIT, LOCATIONS_MAX_LENGTH } from './search-query.ts';
 import s from './filter-bar.module.css';
 
 type FieldName = 'locations' | 'budgetMin' | 'budgetMax' | 'moveIn';

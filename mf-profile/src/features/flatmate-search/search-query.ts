@@ -12,7 +12,7 @@
  * Writing leaves out empty values, `city` (it is only ever an entry point)
  * and page 1, so URLs stay short.
  */
-import { ROUTES, type FlatmateSearchQuery } from '@roomnest/shared';
+import { calendarDate, pageNumber, readQuery, ROUTES, type FlatmateSearchQuery, type QueryReader } from '@roomnest/shared';
 
 export const FLATMATE_SEARCH_KEYS = ['preferred_locations', 'budget_min', 'budget_max', 'move_in_date', 'page'] as const;
 export type FlatmateSearchKey = (typeof FLATMATE_SEARCH_KEYS)[number];
@@ -25,19 +25,7 @@ export const BUDGET_LIMIT = 100_000;
 
 const locations = (raw: string) => (raw.length <= LOCATIONS_MAX_LENGTH ? raw : undefined);
 const budget = (raw: string) => (/^\d{1,6}$/.test(raw) && Number(raw) <= BUDGET_LIMIT ? Number(raw) : undefined);
-const pageNumber = (raw: string) => (/^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100_000 ? Number(raw) : undefined);
-
-/** A calendar date that exists, YYYY-MM-DD, years 1900 to 2200. */
-export function calendarDate(raw: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  const exists = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-  return exists && y >= 1900 && y <= 2200 ? raw : undefined;
-}
-
-const READERS: Record<FlatmateSearchKey, (raw: string) => string | number | undefined> = {
+const READERS: Record<FlatmateSearchKey, QueryReader> = {
   preferred_locations: locations,
   budget_min: budget,
   budget_max: budget,
@@ -46,13 +34,7 @@ const READERS: Record<FlatmateSearchKey, (raw: string) => string | number | unde
 };
 
 export function readFlatmateSearch(params: URLSearchParams): FlatmateSearchQuery {
-  const search: Record<string, string | number> = {};
-  for (const key of FLATMATE_SEARCH_KEYS) {
-    const raw = params.get(key)?.trim();
-    if (!raw) continue;
-    const value = READERS[key](raw);
-    if (value !== undefined) search[key] = value;
-  }
+  const search = readQuery(params, FLATMATE_SEARCH_KEYS, READERS);
   if (search.preferred_locations === undefined) {
     const city = params.get(HOME_LOCATION_KEY)?.trim();
     const value = city ? locations(city) : undefined;

@@ -8,7 +8,7 @@
  * add about 15 kB gzip to the search page for nine simple parameters.
  * Writing leaves out empty values and the defaults, so URLs stay short.
  */
-import { PRICE_RANGES, ROOM_TYPES, SORT_OPTIONS, type ListingSearchQuery, type SortBy } from '@roomnest/shared';
+import { calendarDate, pageNumber, PRICE_RANGES, readQuery, ROOM_TYPES, SORT_OPTIONS, type ListingSearchQuery, type QueryReader, type SortBy } from '@roomnest/shared';
 
 /** The server's default order (LISTING_SEARCH_DEFAULTS.sortBy; importing that would bring the schemas and zod in). */
 const DEFAULT_SORT: SortBy = 'relevance';
@@ -25,18 +25,7 @@ const oneOf = (values: readonly string[]) => (raw: string) => (values.includes(r
 const text = (max: number) => (raw: string) => (raw.length <= max ? raw : undefined);
 /** Pounds with at most 2 decimals, within the schema's bounds. */
 const money = (raw: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(raw) && Number(raw) <= 1_000_000 ? Number(raw) : undefined);
-const pageNumber = (raw: string) => (/^\d{1,6}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100_000 ? Number(raw) : undefined);
-/** A calendar date that exists, YYYY-MM-DD, years 1900 to 2200. */
-function calendarDate(raw: string) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  const exists = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-  return exists && y >= 1900 && y <= 2200 ? raw : undefined;
-}
-
-const READERS: Record<SearchKey, (raw: string) => string | number | undefined> = {
+const READERS: Record<SearchKey, QueryReader> = {
   city: text(100),
   address: text(200),
   minPrice: money,
@@ -49,14 +38,7 @@ const READERS: Record<SearchKey, (raw: string) => string | number | undefined> =
 };
 
 export function readSearch(params: URLSearchParams): RoomSearch {
-  const search: Record<string, string | number> = {};
-  for (const key of SEARCH_KEYS) {
-    const raw = params.get(key)?.trim();
-    if (!raw) continue;
-    const value = READERS[key](raw);
-    if (value !== undefined) search[key] = value;
-  }
-  return search as RoomSearch;
+  return readQuery(params, SEARCH_KEYS, READERS) as RoomSearch;
 }
 
 export function writeSearch(search: RoomSearch): URLSearchParams {
