@@ -13,6 +13,14 @@ export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-r
 
 const shared = Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, { singleton: true }]));
 
+/**
+ * 'loaded-first': a singleton already loaded (the shell's React, router, store
+ * and toasts) is the one every remote uses, whichever versions the remotes were
+ * built with. The runtime's default, 'version-first', may pick a remote's newer
+ * copy instead, which would put a second React beside the shell's.
+ */
+const shareStrategy = 'loaded-first' as const;
+
 /** Dev-server ports: the shell and each remote (`npm run dev`). */
 export const DEV_PORTS: Record<'shell' | RemoteName, number> = {
   shell: 5173,
@@ -46,6 +54,7 @@ export function remoteConfig(name: RemoteName, root: string): UserConfig {
         manifest: true,
         exposes,
         shared,
+        shareStrategy,
         dts: false,
         dev: { remoteHmr: true },
       }),
@@ -108,6 +117,7 @@ export function hostConfig(root: string): UserConfig {
         name: 'shell',
         remotes: {},
         shared,
+        shareStrategy,
         dts: false,
       }),
     ],
