@@ -37,7 +37,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: resolve(import.meta.dirname, '../.data/e2e'),
+      // E2E_DATA_DIR and E2E_PORT let two suites run side by side (e.g. two worktrees).
+      DATA_DIR: process.env.E2E_DATA_DIR ?? resolve(import.meta.dirname, '../.data/e2e'),
       TOKEN_SECRET: E2E_TOKEN_SECRET,
       LOG_LEVEL: 'warn',
     },
