@@ -1,30 +1,50 @@
 #!/usr/bin/env node
 /**
  * Builds modules into the deployment store and makes them live.
- *   node scripts/build-store.mjs --all             every module
- *   node scripts/build-store.mjs --missing         only modules with no live version (npm start)
+ *   node scripts/build-store.mjs --all             every module (`npm run build`)
+ *   node scripts/build-store.mjs --missing         only modules with no live version (`npm start`)
  *   node scripts/build-store.mjs mf-search shell   the named modules
- * Each build goes to store/<package>/<package version>-<build id>/; no other module is touched.
+ * Each build goes to store/<package>/<package version>-<build id>/; no other
+ * module is built or touched. `npm run release` (scripts/release.mjs) is the
+ * same build for one module, with what operations need around it.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODULES, STORE_DIR, bin, findModule, liveVersion, makeLive, newVersion, run } from './lib.mjs';
+import { MODULES, STORE_DIR, bin, findModule, gitShortSha, isDirty, liveVersion, makeLive, newVersion, run } from './lib.mjs';
 
-export async function buildModule(mod) {
+/**
+ * Builds one module into a new version folder of the store; does not make it
+ * live. The build is written to a hidden folder and renamed into place when
+ * complete, so a failed or interrupted build never leaves a half version.
+ */
+export async function buildVersion(mod) {
   const version = newVersion(mod);
-  const outDir = join(STORE_DIR, mod.pkg, version);
+  const finalDir = join(STORE_DIR, mod.pkg, version);
+  const outDir = join(STORE_DIR, mod.pkg, `.building-${version}`);
+  try {
+    await run(bin('vite'), ['build', '--logLevel', 'warn', '--config', join(mod.pkg, 'vite.config.ts')], {
+      env: {
+        NODE_ENV: 'production',
+        OUT_DIR: outDir,
+        MODULE_VERSION: version,
+        ...(mod.remote ? {} : { SHELL_BASE: `/store/${mod.pkg}/${version}/` }),
+      },
+    });
+    const release = { module: mod.pkg, version, builtAt: new Date().toISOString(), commit: gitShortSha(), dirty: isDirty(mod) };
+    writeFileSync(join(outDir, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
+    renameSync(outDir, finalDir);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  return version;
+}
+
+/** Builds one module and makes it live. */
+export async function buildModule(mod) {
   const started = Date.now();
-  console.info(`[build] ${mod.pkg} ${version}`);
-  await run(bin('vite'), ['build', '--logLevel', 'warn', '--config', join(mod.pkg, 'vite.config.ts')], {
-    env: {
-      NODE_ENV: 'production',
-      OUT_DIR: outDir,
-      MODULE_VERSION: version,
-      ...(mod.remote ? {} : { SHELL_BASE: `/store/${mod.pkg}/${version}/` }),
-    },
-  });
-  writeFileSync(join(outDir, 'release.json'), `${JSON.stringify({ module: mod.pkg, version, builtAt: new Date().toISOString() }, null, 2)}\n`);
-  makeLive(mod, version);
+  console.info(`[build] ${mod.pkg}`);
+  const version = await buildVersion(mod);
+  await makeLive(mod, version, 'build');
   console.info(`[build] ${mod.pkg} ${version} is live (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return version;
 }

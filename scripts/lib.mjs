@@ -1,12 +1,16 @@
 /**
  * Helpers shared by the workspace scripts: paths, the deployment store and
  * child processes. The store is a folder (default .data/store):
- *   store/<package>/<version>/...   one immutable build of a module
+ *   store/<package>/<version>/...   one immutable build of a module, with its release.json
  *   store/remotes.json              live remotes (what the browser reads)
  *   store/shell.json                live shell version
+ *   store/history.jsonl             every release and rollback, one JSON line each
+ * Only remotes.json, shell.json and history.jsonl ever change; a version
+ * folder is written once and never touched again.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,27 +56,123 @@ export const shellFile = () => join(STORE_DIR, 'shell.json');
 /** The live version of a module, if it is published and its files are there. */
 export function liveVersion(mod) {
   const version = mod.remote ? readJson(remotesFile(), {})[mod.remote]?.version : readJson(shellFile(), {}).version;
-  if (!version) return null;
-  const marker = mod.remote ? 'mf-manifest.json' : 'index.html';
-  return existsSync(join(STORE_DIR, mod.pkg, version, marker)) ? version : null;
+  return typeof version === 'string' && isPublished(mod, version) ? version : null;
 }
 
-/** Makes `version` of `mod` live by rewriting remotes.json or shell.json atomically. */
-export function makeLive(mod, version) {
-  if (mod.remote) {
-    const registry = readJson(remotesFile(), {});
-    registry[mod.remote] = { version, entry: `/store/${mod.pkg}/${version}/mf-manifest.json` };
-    writeJsonAtomic(remotesFile(), registry);
-  } else {
-    writeJsonAtomic(shellFile(), { version });
+export const historyFile = () => join(STORE_DIR, 'history.jsonl');
+const lockFile = () => join(STORE_DIR, '.live.lock');
+
+/** The marker file of a complete build: a version folder without it is not servable. */
+const markerOf = (mod) => (mod.remote ? 'mf-manifest.json' : 'index.html');
+
+/** True when `version` of `mod` is in the store, complete. */
+export function isPublished(mod, version) {
+  return /^[\w][\w.+-]*$/.test(version) && existsSync(join(STORE_DIR, mod.pkg, version, markerOf(mod)));
+}
+
+/**
+ * Every published version of a module, oldest build first, with what its
+ * release.json says (built at, commit).
+ */
+export function listVersions(mod) {
+  const dir = join(STORE_DIR, mod.pkg);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((version) => isPublished(mod, version))
+    .map((version) => {
+      const info = readJson(join(dir, version, 'release.json'), {});
+      const builtAt = info.builtAt ?? statSync(join(dir, version)).mtime.toISOString();
+      return { version, builtAt, commit: info.commit ?? null, dirty: info.dirty === true };
+    })
+    .sort((a, b) => a.builtAt.localeCompare(b.builtAt) || a.version.localeCompare(b.version));
+}
+
+/** The version built just before `version` (what a rollback goes back to), or null. */
+export function versionBefore(mod, version) {
+  const versions = listVersions(mod);
+  const at = versions.findIndex((v) => v.version === version);
+  return at > 0 ? versions[at - 1].version : null;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `fn` holding the store's lock, so two teams releasing at once cannot
+ * lose each other's line of remotes.json (read, change, write). A lock older
+ * than 30 s is a crashed release's and is taken over.
+ */
+export async function withStoreLock(fn) {
+  mkdirSync(STORE_DIR, { recursive: true });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lockFile(), 'wx'));
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lockFile()).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > 30_000) rmSync(lockFile(), { force: true });
+      else if (Date.now() > deadline) throw new Error(`the deployment store is locked by another release (${lockFile()})`, { cause: err });
+      else await sleep(100);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lockFile(), { force: true });
   }
 }
 
-function gitShortSha() {
+/**
+ * Makes `version` of `mod` live by rewriting remotes.json or shell.json
+ * atomically, under the store's lock, and records it in history.jsonl.
+ * Returns the version that was live before.
+ */
+export async function makeLive(mod, version, action = 'release') {
+  if (!isPublished(mod, version)) throw new Error(`${mod.pkg} ${version} is not in the store (${join(STORE_DIR, mod.pkg)})`);
+  return withStoreLock(() => {
+    const previous = liveVersion(mod);
+    if (mod.remote) {
+      const registry = readJson(remotesFile(), {});
+      registry[mod.remote] = { version, entry: `/store/${mod.pkg}/${version}/mf-manifest.json` };
+      writeJsonAtomic(remotesFile(), registry);
+    } else {
+      writeJsonAtomic(shellFile(), { version });
+    }
+    const line = { at: new Date().toISOString(), action, module: mod.pkg, version, previous, by: whoami() };
+    appendFileSync(historyFile(), `${JSON.stringify(line)}\n`);
+    return previous;
+  });
+}
+
+function whoami() {
+  try {
+    return process.env.RELEASED_BY ?? userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function gitShortSha() {
   try {
     return execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   } catch {
     return 'nogit';
+  }
+}
+
+/** True when the module's or shared's source differs from the commit (the build is of uncommitted work). */
+export function isDirty(mod) {
+  try {
+    const out = execFileSync('git', ['status', '--porcelain', '--', mod.pkg, 'shared'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    return out.toString().trim() !== '';
+  } catch {
+    return false;
   }
 }
 
