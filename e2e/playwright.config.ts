@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 
-import { E2E_PORT, E2E_TOKEN_SECRET } from './support/env.ts';
+import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from './support/env.ts';
 
 /** The e2e server: the production build served exactly as `npm start` serves it, on a fresh data folder. */
 const baseURL = `http://localhost:${E2E_PORT}`;
@@ -37,8 +37,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
-      // E2E_DATA_DIR and E2E_PORT let two suites run side by side (e.g. two worktrees).
-      DATA_DIR: process.env.E2E_DATA_DIR ?? resolve(import.meta.dirname, '../.data/e2e'),
+      DATA_DIR: E2E_DATA_DIR,
       TOKEN_SECRET: E2E_TOKEN_SECRET,
       LOG_LEVEL: 'warn',
     },

@@ -1,0 +1,121 @@
+/**
+ * Independent delivery, as a team and operations do it: change one remote,
+ * `npm run release` it alone, see the change on the next page load, then
+ * `npm run rollback` it and see the old version again, with no other module
+ * built and nothing else in the store touched. Done for mf-content and
+ * mf-search.
+ *
+ * It runs on its own server and store (a copy of the e2e server's store, so
+ * every module is already published) and its own copy of the source, so the
+ * rest of the suite never sees these releases.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runningVersions } from '../support/delivery.ts';
+import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from '../support/env.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const WORK = join(E2E_DATA_DIR, 'release-test');
+const SOURCE = join(WORK, 'source');
+const STORE = join(WORK, 'store');
+const PORT = E2E_PORT + 11;
+const BASE = `http://localhost:${PORT}`;
+
+const CHANGES = [
+  { pkg: 'mf-content', remote: 'mf_content', file: 'mf-content/src/features/pages/static/AboutUsPage.tsx', from: 'About RoomNest', to: 'About RoomNest today', path: '/about-us' },
+  { pkg: 'mf-search', remote: 'mf_search', file: 'mf-search/src/features/room-search/RoomSearchPage.tsx', from: 'Find a room', to: 'Find your room', path: '/find-a-room' },
+] as const;
+
+let server: ChildProcess | undefined;
+
+/** Runs a release command in the source copy, against the test's store. */
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['scripts/release.mjs', ...args], { cwd: SOURCE, env: { ...process.env, STORE_DIR: STORE }, encoding: 'utf8' });
+  return { status: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+const liveOf = (remote: string) => (JSON.parse(readFileSync(join(STORE, 'remotes.json'), 'utf8')) as Record<string, { version: string }>)[remote]!.version;
+
+/** Every file of the store with its size and modification time. */
+function snapshot(dir = STORE, out = new Map<string, string>()) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    if (stat.isDirectory()) snapshot(path, out);
+    else out.set(relative(STORE, path), `${stat.size}:${stat.mtimeMs}`);
+  }
+  return out;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  cpSync(join(E2E_DATA_DIR, 'store'), STORE, { recursive: true, preserveTimestamps: true });
+  const copied = spawnSync(process.execPath, ['scripts/source-tree.mjs', 'copy', SOURCE], { cwd: ROOT, encoding: 'utf8' });
+  expect(copied.status, copied.stderr).toBe(0);
+  server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(WORK, 'data'), STORE_DIR: STORE, TOKEN_SECRET: E2E_TOKEN_SECRET, SEED_LISTINGS: '24', LOG_LEVEL: 'warn' },
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test('a team releases one remote and operations roll it back, with nothing else built or touched', async ({ page }) => {
+  test.setTimeout(180_000);
+  const before = snapshot();
+  const released: string[] = [];
+
+  for (const change of CHANGES) {
+    const heading = (text: string) => page.getByRole('heading', { level: 1, name: text, exact: true });
+    const old = liveOf(change.remote);
+    await page.goto(`${BASE}${change.path}`);
+    await expect(heading(change.from)).toBeVisible();
+
+    // The team changes its remote and releases it, alone.
+    const file = join(SOURCE, change.file);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`"${change.from}"`);
+    writeFileSync(file, text.replaceAll(`"${change.from}"`, `"${change.to}"`));
+    const release = cli('release', change.pkg);
+    expect(release.status, release.out).toBe(0);
+    expect(release.out.match(/building (\S+)/g)).toEqual([`building ${change.pkg}`]);
+    const fresh = liveOf(change.remote);
+    expect(fresh).not.toBe(old);
+    released.push(`${change.pkg}/${fresh}/`);
+
+    // The next page load runs it.
+    await page.reload();
+    await expect(heading(change.to)).toBeVisible();
+    expect((await runningVersions(page)).remotes[change.remote]).toBe(fresh);
+    const listed = cli('releases', change.pkg);
+    expect(listed.out).toMatch(new RegExp(`\\* ${fresh}\\s.*LIVE`));
+    expect(listed.out).toContain(`  ${old} `);
+
+    // Operations roll it back with one command; the next load runs the old one.
+    const rollback = cli('rollback', change.pkg);
+    expect(rollback.status, rollback.out).toBe(0);
+    expect(liveOf(change.remote)).toBe(old);
+    await page.reload();
+    await expect(heading(change.from)).toBeVisible();
+    expect((await runningVersions(page)).remotes[change.remote]).toBe(old);
+  }
+
+  // Besides the two new version folders, only remotes.json and the history changed: no shell file, no other remote.
+  const after = snapshot();
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path));
+  const outside = changed.filter((path) => !released.some((folder) => path.startsWith(folder)));
+  expect(outside.sort()).toEqual(['history.jsonl', 'remotes.json']);
+  expect(changed.some((path) => path.startsWith(released[0]!))).toBe(true);
+  const history = readFileSync(join(STORE, 'history.jsonl'), 'utf8').trim().split('\n').slice(-4).map((line) => JSON.parse(line) as { action: string; module: string });
+  expect(history.map((h) => `${h.action} ${h.module}`)).toEqual(['release mf-content', 'rollback mf-content', 'release mf-search', 'rollback mf-search']);
+});
