@@ -9,7 +9,7 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 export default defineConfig({
   testDir: './tests',
   timeout: 45_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
