@@ -9,12 +9,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { DEFAULT_MAIL_FROM, type Config } from './config.ts';
 import type { DB } from './db/types.ts';
 import authRoutes from './features/auth/routes.ts';
+import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
@@ -38,15 +39,18 @@ export interface BuildAppOptions {
   config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>> &
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>;
+  /** Where log lines go (default: stdout); the tests pass a stream to read them. */
+  logStream?: FastifyLoggerOptions['stream'];
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, config, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     // Long-lived keep-alive behind a load balancer: let it close idle sockets first.
@@ -89,6 +93,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
+        { name: 'client-errors', description: 'Failures the browser reports to the server log' },
         { name: 'health', description: 'Service health' },
       ],
     },
@@ -117,6 +122,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<App> {
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
   await app.register(newsletterRoutes, { prefix: '/api/newsletter', db });
+  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors' });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   await app.register(webPlugin, { storeDir: config.storeDir, uploadsDir: config.uploadsDir });

@@ -11,7 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Client } from 'pg';
 import { expect } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
@@ -116,11 +116,21 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh `database`; `extend` may add routes (e.g. probes of a helper) before it starts. */
-export async function createTestContext(database: TestDatabase, extend?: (app: App) => void): Promise<TestContext> {
+export interface TestContextOptions {
+  /** Default 'silent'. */
+  logLevel?: TestConfig['logLevel'];
+  /** Receives the app's log lines (see `captureLog`). */
+  logStream?: BuildAppOptions['logStream'];
+}
+
+/**
+ * Builds the app on a fresh `database`; `extend` may add routes (e.g. probes of a helper) before it starts;
+ * `options` may turn the log on and send it to a stream.
+ */
+export async function createTestContext(database: TestDatabase, extend?: (app: App) => void, { logLevel, logStream }: TestContextOptions = {}): Promise<TestContext> {
   const opened = await database.open();
-  const config = makeDataDir();
-  const app = await buildApp({ db: opened.db, config });
+  const config = { ...makeDataDir(), ...(logLevel ? { logLevel } : {}) };
+  const app = await buildApp({ db: opened.db, config, logStream });
   extend?.(app);
   await app.ready();
   return {
@@ -138,6 +148,19 @@ export async function createTestContext(database: TestDatabase, extend?: (app: A
       await app.close();
       await opened.close();
       rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A log destination that keeps every line, parsed: pass `stream` as `logStream`. */
+export function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  return {
+    lines,
+    stream: {
+      write(chunk: string) {
+        for (const line of chunk.split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      },
     },
   };
 }

@@ -5,3 +5,4 @@ export * from './profile.ts';
 export * from './message.ts';
 export * from './common.ts';
 export * from './content.ts';
+export * from './client-errors.ts';

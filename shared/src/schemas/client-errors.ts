@@ -1,0 +1,52 @@
+/**
+ * Errors the browser reports to the API's log. Today one kind: a remote page
+ * that failed to load, timed out or threw while rendering, reported by the
+ * shell's remote boundary (issue 7). The API answers 204 and writes one warn
+ * line per report; anything malformed is a 400, anything oversized a 413.
+ */
+import { z } from 'zod';
+
+/** The remote-failure endpoint, below the API base `/api`. */
+export const REMOTE_FAILURE_REPORTS_PATH = '/client-errors/remote-failures';
+
+export const REMOTE_FAILURE_KINDS = ['timeout', 'load', 'render'] as const;
+export type RemoteFailureReportKind = (typeof REMOTE_FAILURE_KINDS)[number];
+
+/** Longest values a report may carry; the shell cuts `message` and `path` to fit. */
+export const REMOTE_FAILURE_LIMITS = {
+  remote: 64,
+  module: 100,
+  version: 100,
+  message: 1000,
+  path: 2000,
+} as const;
+
+/** The largest request body the endpoint reads (well above a report at its limits); bigger is 413. */
+export const REMOTE_FAILURE_BODY_LIMIT = 8 * 1024;
+
+const bounded = (label: string, max: number, min = 1) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) })
+    .min(min, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/**
+ * POST /api/client-errors/remote-failures. Unknown fields are dropped (a newer
+ * shell may send more), so only these reach the log.
+ */
+export const remoteFailureReportSchema = z.object({
+  /** The remote's name, e.g. mf_search. */
+  remote: bounded('remote', REMOTE_FAILURE_LIMITS.remote).regex(/^[A-Za-z_$][\w$]*$/, 'remote must be a remote name such as mf_search.'),
+  /** The exposed module, e.g. RoomSearchPage. */
+  module: bounded('module', REMOTE_FAILURE_LIMITS.module),
+  /** The remote's live version from remotes.json, or 'unknown'. */
+  version: bounded('version', REMOTE_FAILURE_LIMITS.version),
+  kind: z.enum(REMOTE_FAILURE_KINDS, { error: `kind must be one of: ${REMOTE_FAILURE_KINDS.join(', ')}.` }),
+  /** The error's message (may be empty). */
+  message: bounded('message', REMOTE_FAILURE_LIMITS.message, 0),
+  /** The page's pathname (no query string or hash). */
+  path: bounded('path', REMOTE_FAILURE_LIMITS.path).startsWith('/', 'path must start with /.'),
+  /** The shell's own version. */
+  shellVersion: bounded('shellVersion', REMOTE_FAILURE_LIMITS.version),
+});
+export type RemoteFailureReport = z.output<typeof remoteFailureReportSchema>;
