@@ -16,6 +16,7 @@ import { routes } from '../app/router.tsx';
 import { createAppStore } from '../app/store.ts';
 import { resetLocationClaims } from '../features/guards/redirect-claims.ts';
 import { forgetLoadedPages } from '../features/remotes/RemotePage.tsx';
+import { resetFailureReports } from '../features/remotes/failure-reports.ts';
 import { resetRegistry } from '../features/remotes/registry.ts';
 
 export const tenant: User = { userId: 7, name: 'Amelia Hart', email: 'amelia@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null };
@@ -88,6 +89,7 @@ afterEach(() => {
   localStorage.clear();
   resetLocationClaims();
   forgetLoadedPages();
+  resetFailureReports();
   resetRegistry();
   vi.unstubAllGlobals();
   vi.resetAllMocks();

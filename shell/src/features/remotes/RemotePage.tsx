@@ -13,6 +13,7 @@
 import { TEXTS } from '@roomnest/shared';
 import { Button, LoadingState, StatusMessage } from '@roomnest/shared/ui';
 import { Component, createElement, Suspense, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
 import { loadRemotePage } from './load-remote.ts';
 import { remoteVersion } from './registry.ts';
@@ -46,6 +47,8 @@ class RemoteLoadError extends Error {
 interface BoundaryProps {
   remote: string;
   module: string;
+  /** The page's pathname, for the failure report. */
+  path: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -63,9 +66,9 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   }
 
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
-    const { remote, module } = this.props;
+    const { remote, module, path } = this.props;
     const kind = error instanceof RemoteLoadError ? error.kind : 'render';
-    reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error });
+    reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error, path });
   }
 
   retry = () => {
@@ -139,6 +142,7 @@ interface Outcome {
 /** One remote page inside its boundary. Give it a `key` per route so errors stay on their route. */
 export function RemotePage({ remote, module }: RemotePageProps) {
   const id = `${remote}/${module}`;
+  const { pathname } = useLocation();
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -167,7 +171,7 @@ export function RemotePage({ remote, module }: RemotePageProps) {
   else content = <Loading />;
 
   return (
-    <RemoteErrorBoundary remote={remote} module={module} onRetry={retry}>
+    <RemoteErrorBoundary remote={remote} module={module} path={pathname} onRetry={retry}>
       {content}
     </RemoteErrorBoundary>
   );

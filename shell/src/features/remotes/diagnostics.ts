@@ -1,8 +1,11 @@
 /**
  * What operations can see of the running modules: `window.__ROOMNEST__`
  * (shell version and the live version of each remote), a one-line
- * `console.info` at start, and one `console.error` line per remote failure.
+ * `console.info` at start, and per remote failure one `console.error` line
+ * and a report to the API's log (failure-reports.ts).
  */
+import { failureReport, sendFailureReport } from './failure-reports.ts';
+
 
 export interface RoomNestDiagnostics {
   shell: string;
@@ -35,11 +38,26 @@ export interface RemoteFailure {
   version: string;
   kind: RemoteFailureKind;
   error: unknown;
+  /** The pathname of the page that failed (default: window.location's). */
+  path?: string;
 }
 
-/** One line per failure, with the remote's name and version (the error reporter of issue 7 hooks in here). */
+/** The error's message; never throws (a thrown value may be anything, even an object without toString). */
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'unprintable error';
+  }
+}
+
+/**
+ * One console line per failure, with the remote's name and version, and a
+ * report to the API's log (throttled per remote and kind; never throws).
+ */
 export function reportRemoteFailure(failure: RemoteFailure) {
   const what = failure.kind === 'render' ? 'failed while rendering' : failure.kind === 'timeout' ? 'timed out while loading' : 'failed to load';
-  const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
+  const reason = describeError(failure.error);
   console.error(`[remote] ${failure.remote}/${failure.module} (version ${failure.version}) ${what}: ${reason}`, failure.error);
+  sendFailureReport(failureReport({ remote: failure.remote, module: failure.module, version: failure.version, kind: failure.kind, message: reason }, failure.path));
 }

@@ -40,7 +40,7 @@ export function federationRemote(name: string, { entry }: RemoteRegistryEntry) {
 }
 
 async function fetchRegistry(): Promise<LiveRegistry> {
-  // The one hand-written fetch of the shell: everything else goes through RTK Query.
+  // A hand-written fetch (with the failure reports): everything else goes through RTK Query.
   const response = await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
   return parseRegistry(await response.json());

@@ -1,0 +1,63 @@
+/**
+ * Sends remote failures to the API's log (POST /api/client-errors/remote-failures),
+ * so that operations see a broken release from the server side too. At most one
+ * report per remote and kind every REPORT_INTERVAL_MS, so a page that keeps
+ * failing (Retry, StrictMode, many tabs of one user) does not flood the log.
+ * Never throws and never waits: a reporter that fails must not make things worse.
+ */
+import { REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReport } from '@roomnest/shared';
+import { API_BASE_URL } from '@roomnest/shared/client';
+
+export const REMOTE_FAILURE_REPORTS_URL = `${API_BASE_URL}${REMOTE_FAILURE_REPORTS_PATH}`;
+
+/** One report per remote and kind in this window. */
+export const REPORT_INTERVAL_MS = 10_000;
+
+const lastSent = new Map<string, number>();
+
+/** For tests. */
+export function resetFailureReports() {
+  lastSent.clear();
+}
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The report of a failure, cut to the server's limits. */
+export function failureReport(fields: Omit<RemoteFailureReport, 'path' | 'shellVersion'>, path = window.location.pathname): RemoteFailureReport {
+  return {
+    remote: cut(fields.remote, REMOTE_FAILURE_LIMITS.remote),
+    module: cut(fields.module, REMOTE_FAILURE_LIMITS.module),
+    version: cut(fields.version || 'unknown', REMOTE_FAILURE_LIMITS.version),
+    kind: fields.kind,
+    message: cut(fields.message, REMOTE_FAILURE_LIMITS.message),
+    // The pathname only: a query string may hold a token or a search a user would not want logged.
+    path: cut(path || '/', REMOTE_FAILURE_LIMITS.path),
+    shellVersion: cut(__MODULE_VERSION__, REMOTE_FAILURE_LIMITS.version),
+  };
+}
+
+/**
+ * Sends the report unless one for the same remote and kind went out less than
+ * REPORT_INTERVAL_MS ago. Answers whether it was sent.
+ */
+export function sendFailureReport(report: RemoteFailureReport, now = Date.now()): boolean {
+  const key = `${report.remote}\u0000${report.kind}`;
+  const last = lastSent.get(key);
+  if (last !== undefined && now - last < REPORT_INTERVAL_MS) return false;
+  lastSent.set(key, now);
+  try {
+    // keepalive: the report still goes out when the user leaves the page right after the failure.
+    void fetch(REMOTE_FAILURE_REPORTS_URL, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(report),
+    }).catch(() => {
+      // The API is down too: the console line is all there is.
+    });
+    return true;
+  } catch {
+    // fetch missing or refusing (e.g. keepalive quota): never let reporting fail the page.
+    return false;
+  }
+}
