@@ -10,7 +10,7 @@
  * rest of the suite never sees these releases.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runningVersions } from '../support/delivery.ts';
@@ -50,19 +50,20 @@ function snapshot(dir = STORE, out = new Map<string, string>()) {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
   cpSync(join(E2E_DATA_DIR, 'store'), STORE, { recursive: true, preserveTimestamps: true });
   const copied = spawnSync(process.execPath, ['scripts/source-tree.mjs', 'copy', SOURCE], { cwd: ROOT, encoding: 'utf8' });
   expect(copied.status, copied.stderr).toBe(0);
+  // The pages used need no data: no demo seed. The server's output goes to server.log beside the store.
   server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
     cwd: ROOT,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(WORK, 'data'), STORE_DIR: STORE, TOKEN_SECRET: E2E_TOKEN_SECRET, SEED_LISTINGS: '24', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', openSync(join(WORK, 'server.log'), 'a'), openSync(join(WORK, 'server.log'), 'a')],
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(WORK, 'data'), STORE_DIR: STORE, TOKEN_SECRET: E2E_TOKEN_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
   });
   await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] })
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
     .toBe(200);
 });
 

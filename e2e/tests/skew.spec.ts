@@ -73,5 +73,5 @@ test('the previous shell runs the current remotes', async ({ page, request }) =>
   test.setTimeout(90_000);
   expect(skew.previous.shell).not.toBe(skew.current.shell);
   await useShell(page, skew.previous.shell);
-  await mainJourneys(page, request, skew.current);
+  await mainJourneys(page, request, { shell: skew.previous.shell, remotes: skew.current.remotes });
 });
