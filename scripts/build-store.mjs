@@ -5,12 +5,14 @@
  *   node scripts/build-store.mjs --missing         only modules with no live version (`npm start`)
  *   node scripts/build-store.mjs mf-search shell   the named modules
  * Each build goes to store/<package>/<package version>-<build id>/; no other
- * module is built or touched. `npm run release` (scripts/release.mjs) is the
+ * module is built or touched. Every text file of a build gets precompressed
+ * .br and .gz copies (scripts/precompress.mjs). `npm run release` (scripts/release.mjs) is the
  * same build for one module, with what operations need around it.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODULES, STORE_DIR, bin, findModule, gitShortSha, isDirty, liveVersion, makeLive, newVersion, run } from './lib.mjs';
+import { precompressDir } from './precompress.mjs';
 
 /**
  * Builds one module into a new version folder of the store; does not make it
@@ -30,6 +32,8 @@ export async function buildVersion(mod) {
         ...(mod.remote ? {} : { SHELL_BASE: `/store/${mod.pkg}/${version}/` }),
       },
     });
+    // Brotli and gzip copies beside each file, served by the API as they are (no compression per request).
+    await precompressDir(outDir);
     const release = { module: mod.pkg, version, builtAt: new Date().toISOString(), commit: gitShortSha(), dirty: isDirty(mod) };
     writeFileSync(join(outDir, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
     renameSync(outDir, finalDir);

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -58,6 +58,42 @@ describe.each(TEST_DATABASES)('health, docs and static serving on $name', (datab
     expect(js.headers['content-encoding']).toBe('br');
     expect(js.headers['cache-control']).toBe(IMMUTABLE);
     expect(brotliDecompressSync(js.rawPayload).toString()).toContain('console.info');
+  });
+
+  it('sends the precompressed copy the build wrote (brotli, else gzip, else the plain file), immutable and varying on Accept-Encoding', async () => {
+    const dir = join(ctx.config.storeDir, 'mf-search', '1.0.0-x', 'assets');
+    mkdirSync(dir, { recursive: true });
+    const plain = `export const page = ${JSON.stringify('p'.repeat(3000))};\n`;
+    writeFileSync(join(dir, 'page.js'), plain);
+    // Markers prove the file on disk is sent, not the plain file compressed on the fly.
+    writeFileSync(join(dir, 'page.js.br'), brotliCompressSync(`${plain}// br\n`));
+    writeFileSync(join(dir, 'page.js.gz'), gzipSync(`${plain}// gz\n`));
+    const url = '/store/mf-search/1.0.0-x/assets/page.js';
+
+    const br = await ctx.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${plain}// br\n`);
+
+    const gz = await ctx.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe(IMMUTABLE);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${plain}// gz\n`);
+
+    const identity = await ctx.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['cache-control']).toBe(IMMUTABLE);
+    expect(identity.body).toBe(plain);
+  });
+
+  it('compresses API answers when asked', async () => {
+    const res = await ctx.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).openapi).toBe('3.1.0');
   });
 
   it.each(['/store/remotes.json', '/store/shell.json', '/store/mf-search/1.0.0-x/missing.js', '/store/../token-secret', '/store/'])(

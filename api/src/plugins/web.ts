@@ -1,7 +1,9 @@
 /**
  * Everything the browser loads that is not /api, so one process serves the whole product:
  *   /uploads/*     uploaded images, from `${DATA_DIR}/uploads`
- *   /store/*       the deployment store: immutable `<package>/<version>/...` builds, cached for a year
+ *   /store/*       the deployment store: immutable `<package>/<version>/...` builds, cached for a year,
+ *                  sent as the precompressed `.br` or `.gz` copy the build wrote beside each file when the
+ *                  browser accepts it (scripts/precompress.mjs); anything else is compressed by @fastify/compress
  *   /remotes.json  the live remotes (no-store: a release or rollback takes effect on the next load)
  *   any other page the live shell's index.html (no-store), read from `shell.json` on every request
  * Anything else unknown is a JSON 404.
@@ -78,6 +80,8 @@ async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPlug
     dotfiles: 'deny',
     maxAge: '365d',
     immutable: true,
+    // `<file>.br` / `<file>.gz` written at build time, chosen by Accept-Encoding (with Vary); the plain file otherwise.
+    preCompressed: true,
     // Only files of a versioned build (`<package>/<version>/...`); remotes.json and shell.json are served no-store elsewhere.
     allowedPath: (pathName) => pathName.split('/').filter(Boolean).length >= 3,
   });
