@@ -5,24 +5,10 @@
  * line per report; anything malformed is a 400, anything oversized a 413.
  */
 import { z } from 'zod';
+import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS } from '../client-errors.ts';
 
-/** The remote-failure endpoint, below the API base `/api`. */
-export const REMOTE_FAILURE_REPORTS_PATH = '/client-errors/remote-failures';
-
-export const REMOTE_FAILURE_KINDS = ['timeout', 'load', 'render'] as const;
-export type RemoteFailureReportKind = (typeof REMOTE_FAILURE_KINDS)[number];
-
-/** Longest values a report may carry; the shell cuts `message` and `path` to fit. */
-export const REMOTE_FAILURE_LIMITS = {
-  remote: 64,
-  module: 100,
-  version: 100,
-  message: 1000,
-  path: 2000,
-} as const;
-
-/** The largest request body the endpoint reads (well above a report at its limits); bigger is 413. */
-export const REMOTE_FAILURE_BODY_LIMIT = 8 * 1024;
+// The constants live in a zod-free module (the shell's first load needs them, not zod).
+export { REMOTE_FAILURE_BODY_LIMIT, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReportKind } from '../client-errors.ts';
 
 const bounded = (label: string, max: number, min = 1) =>
   z
