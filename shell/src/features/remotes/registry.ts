@@ -39,9 +39,18 @@ export function federationRemote(name: string, { entry }: RemoteRegistryEntry) {
   return isScript ? { name, entry: url, type: 'module' as const } : { name, entry: url };
 }
 
+/** The /remotes.json request index.html started before the shell's scripts arrived (early-preload.ts), once. */
+function takeEarlyRegistry(): Promise<Response> | null {
+  const early = window.roomnestEarlyRegistry ?? null;
+  window.roomnestEarlyRegistry = undefined;
+  return early;
+}
+
 async function fetchRegistry(): Promise<LiveRegistry> {
   // A hand-written fetch (with the failure reports): everything else goes through RTK Query.
-  const response = await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
+  // On the first load index.html has started it already; a failure of that one is tried again here.
+  const early = takeEarlyRegistry();
+  const response = (early && (await early.catch(() => null))) || (await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } }));
   if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
   return parseRegistry(await response.json());
 }
