@@ -12,17 +12,31 @@ export interface ListingImageProps {
   ratio?: '4 / 3' | '16 / 10' | '1 / 1';
   /** Cards below the fold load lazily; the detail page's photo eagerly. */
   loading?: 'lazy' | 'eager';
+  /** The page's main image (its largest paint): fetched before other images. */
+  priority?: boolean;
   className?: string;
 }
 
+/** The card thumbnail's pixel size (the API's CARD_SIZE), so the browser knows the image's proportions before it arrives. */
+const THUMBNAIL = { width: 640, height: 480 } as const;
+
 /** A listing photo in a fixed-ratio frame, with a drawn placeholder when there is none or it fails to load. */
-export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', className }: ListingImageProps) {
+export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', priority = false, className }: ListingImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = Boolean(src) && failed !== src;
   return (
     <div className={className ? `${s.frame} ${className}` : s.frame} style={{ aspectRatio: ratio }}>
       {show ? (
-        <img className={s.photo} src={src ?? undefined} alt={alt} loading={loading} decoding="async" onError={() => setFailed(src ?? null)} />
+        <img
+          className={s.photo}
+          src={src ?? undefined}
+          alt={alt}
+          {...(ratio === '4 / 3' ? THUMBNAIL : {})}
+          loading={priority ? 'eager' : loading}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding={priority ? 'auto' : 'async'}
+          onError={() => setFailed(src ?? null)}
+        />
       ) : (
         <div className={s.placeholder} role="img" aria-label="No photo provided">
           <svg viewBox="0 0 64 48" aria-hidden="true" focusable="false" className={s.placeholderArt}>

@@ -50,6 +50,14 @@ describe('listing image and status badge', () => {
     fireEvent.error(img);
     expect(screen.getByRole('img', { name: 'No photo provided' })).toBeTruthy();
   });
+  it('sizes card photos and fetches the page’s main photo first', () => {
+    const { rerender } = render(<ListingImage src="/uploads/listings/a-thumb.jpg" alt="Card photo" />);
+    const card = screen.getByRole('img', { name: 'Card photo' });
+    expect([card.getAttribute('width'), card.getAttribute('height'), card.getAttribute('fetchpriority')]).toEqual(['640', '480', 'auto']);
+    rerender(<ListingImage src="/uploads/listings/a.jpg" alt="Main photo" ratio="16 / 10" priority />);
+    const main = screen.getByRole('img', { name: 'Main photo' });
+    expect([main.getAttribute('loading'), main.getAttribute('fetchpriority'), main.getAttribute('width')]).toEqual(['eager', 'high', null]);
+  });
   it('colours each status as the spec says', () => {
     expect(LISTING_STATUS_TONES).toEqual({ Available: 'green', Pending: 'yellow', Unavailable: 'grey' });
     render(<ListingStatusBadge status="Pending" />);

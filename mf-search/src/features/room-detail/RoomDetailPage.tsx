@@ -142,7 +142,7 @@ function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref
       {/* Photo, then rent and contact, then the details: on phones in that order; on wider screens the rent card sits beside both. */}
       <div className={s.layout}>
         <div className={s.photoCell}>
-          <ListingImage src={listing.ImageUrl} alt={`Photo of ${listing.Title}`} ratio="16 / 10" loading="eager" className={s.photo} />
+          <ListingImage src={listing.ImageUrl} alt={`Photo of ${listing.Title}`} ratio="16 / 10" priority className={s.photo} />
         </div>
 
         <div className={s.main}>
