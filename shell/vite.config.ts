@@ -1,4 +1,5 @@
 // Relative import: Vite bundles it with the config (a package import would reach Node as raw .ts).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minify, transformWithOxc, type Plugin } from 'vite';
@@ -10,24 +11,43 @@ import type { EarlyRoute } from './src/features/remotes/early-preload.ts';
 const REMOTES_URL = '/remotes.json';
 
 /**
- * Inlines src/features/remotes/early-preload.ts into index.html as a plain
- * script with the route table's remote routes, so the page starts reading
- * /remotes.json and preloading its route's remote before the shell's own
- * scripts have arrived (production builds only: the dev servers answer with
- * remoteEntry.js entries, which need no manifest).
+ * Compiles src/features/remotes/early-preload.ts, with the route table's
+ * remote routes, into one small classic script that index.html loads first
+ * (`async`, so it runs the moment it arrives, while the shell's modules are
+ * still downloading): the page starts reading /remotes.json and preloading its
+ * route's remote before the shell has booted. A file, not an inline script, so
+ * a `script-src 'self'` Content Security Policy allows it. Production builds
+ * only: the dev servers answer with remoteEntry.js entries, which need no
+ * manifest.
  */
 function earlyPreload(): Plugin {
+  let base = '/';
+  let file: { fileName: string; source: string } | null = null;
+  const compile = async () => {
+    const path = join(import.meta.dirname, 'src/features/remotes/early-preload.ts');
+    const { code } = await transformWithOxc(readFileSync(path, 'utf8'), path, { lang: 'ts' });
+    const routes: EarlyRoute[] = ROUTE_TABLE.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));
+    const script = `(function () {\n${code.replace(/^export /gm, '')}\nearlyPreload(${JSON.stringify(routes)}, ${JSON.stringify(REMOTES_URL)});\n})();`;
+    const minified = await minify('early-preload.js', script, { compress: true, mangle: true });
+    if (minified.errors.length) throw new Error(`early-preload.ts: ${minified.errors.map(String).join('; ')}`);
+    const hash = createHash('sha256').update(minified.code).digest('base64url').slice(0, 8);
+    return { fileName: `assets/early-preload-${hash}.js`, source: minified.code };
+  };
   return {
     name: 'roomnest-early-preload',
     apply: 'build',
-    async transformIndexHtml() {
-      const file = join(import.meta.dirname, 'src/features/remotes/early-preload.ts');
-      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
-      const routes: EarlyRoute[] = ROUTE_TABLE.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));
-      const script = `(function () {\n${code.replace(/^export /gm, '')}\nearlyPreload(${JSON.stringify(routes)}, ${JSON.stringify(REMOTES_URL)});\n})();`;
-      const minified = await minify('early-preload.js', script, { compress: true, mangle: true });
-      if (minified.errors.length) throw new Error(`early-preload.ts: ${minified.errors.map(String).join('; ')}`);
-      return [{ tag: 'script', children: minified.code, injectTo: 'head-prepend' }];
+    configResolved(config) {
+      base = config.base;
+    },
+    async buildStart() {
+      file = await compile();
+    },
+    generateBundle() {
+      if (file) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.source });
+    },
+    transformIndexHtml() {
+      if (!file) return [];
+      return [{ tag: 'script', attrs: { src: `${base}${file.fileName}`, async: true }, injectTo: 'head-prepend' }];
     },
   };
 }

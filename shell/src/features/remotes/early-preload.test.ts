@@ -64,11 +64,11 @@ describe('preloading a remote page', () => {
     ]);
   });
 
-  it('adds one modulepreload per script and one style preload per stylesheet, once', () => {
+  it('adds one modulepreload per script, once', () => {
     const files = remoteModuleFiles(MANIFEST, MANIFEST_URL, 'RoomSearchPage');
     preloadFiles(files);
     preloadFiles(files);
-    expect(links()).toEqual([...files.js.map((f) => `modulepreload ${f}`), `preload:style ${files.css[0]}`]);
+    expect(links()).toEqual(files.js.map((f) => `modulepreload ${f}`));
   });
 
   it('matches the route table’s remote routes', () => {

@@ -3,8 +3,9 @@
  * page waits for a chain: the shell's scripts, then /remotes.json, then the
  * remote's mf-manifest.json, then the remote's files. This file runs twice:
  *
- * - inline in the shell's index.html (compiled in by shell/vite.config.ts),
- *   before any script file has arrived: it reads /remotes.json at once and,
+ * - as the first script of the shell's index.html (a small classic script
+ *   that shell/vite.config.ts compiles from this file), before the shell's
+ *   modules have arrived: it reads /remotes.json at once and,
  *   when the page's route belongs to a remote, that remote's manifest, and adds
  *   `<link rel="modulepreload">` for the remote's entry and the route's page
  *   files, so they download and compile while the shell's own scripts do. The
@@ -13,8 +14,7 @@
  *   (`preloadRemoteModule`), so the page's files are fetched side by side
  *   instead of one after another.
  *
- * It imports nothing and uses no helper function names at module level other
- * than its exports (it is inlined as a plain script). Failures are silent: the
+ * It imports nothing (it is compiled alone into a plain script). Failures are silent: the
  * Module Federation runtime loads everything itself anyway; this only starts
  * it earlier.
  */
@@ -58,15 +58,18 @@ export function remoteModuleFiles(manifest: RemoteManifest, manifestUrl: string,
   };
 }
 
-/** Adds `<link rel="modulepreload">` / `<link rel="preload" as="style">` for a module's files, once each. */
-export function preloadFiles(files: { js: string[]; css: string[] }): void {
+/**
+ * Adds `<link rel="modulepreload">` for a module's scripts, once each. Styles
+ * are left to the runtime, which links them itself (a preload of them would
+ * not be reused: the runtime's request differs in credentials mode).
+ */
+export function preloadFiles(files: { js: string[] }): void {
   const present = new Set(Array.from(document.querySelectorAll('link[href]'), (link) => (link as HTMLLinkElement).href));
-  for (const [href, style] of [...files.js.map((f) => [f, false] as const), ...files.css.map((f) => [f, true] as const)]) {
+  for (const href of files.js) {
     if (present.has(href)) continue;
     present.add(href);
     const link = document.createElement('link');
-    link.rel = style ? 'preload' : 'modulepreload';
-    if (style) link.as = 'style';
+    link.rel = 'modulepreload';
     link.href = href;
     document.head.appendChild(link);
   }
