@@ -39,6 +39,39 @@ const devProxy = { '/api': DEV_API_ORIGIN, '/uploads': DEV_API_ORIGIN };
 /** Version stamped into the bundle, so operations can see what a page runs. */
 const buildVersion = process.env.MODULE_VERSION ?? 'dev';
 
+const RUNTIME_CORE = '@module-federation/runtime-core';
+const SHARED_RUNTIME_CORE_ID = '\0roomnest:shared-runtime-core';
+
+/**
+ * The Module Federation runtime once per page, not once per remote (issue 8):
+ * in a remote, `@module-federation/runtime-core` (about 20 KiB compressed) is
+ * the shell's copy, which the shell publishes on
+ * `globalThis._FEDERATION_RUNTIME_CORE` (`provideExternalRuntime` in
+ * hostConfig). Unlike the plugin's own `externalRuntime`, a remote loaded
+ * without it (standalone, or inside an older shell that does not publish it)
+ * still works: it then imports its own copy, a chunk fetched only in that case.
+ */
+function sharedRuntimeCore(): Plugin {
+  let exportNames: string[] | null = null;
+  return {
+    name: 'roomnest-shared-runtime-core',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (source !== RUNTIME_CORE || importer === SHARED_RUNTIME_CORE_ID) return null;
+      return SHARED_RUNTIME_CORE_ID;
+    },
+    async load(id) {
+      if (id !== SHARED_RUNTIME_CORE_ID) return null;
+      exportNames ??= Object.keys(await import(RUNTIME_CORE)).filter((key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key));
+      return [
+        `const core = globalThis._FEDERATION_RUNTIME_CORE ?? (await import(${JSON.stringify(RUNTIME_CORE)}));`,
+        `export const { ${exportNames.join(', ')} } = core;`,
+      ].join('\n');
+    },
+  };
+}
+
 export function remoteConfig(name: RemoteName, root: string): UserConfig {
   const port = DEV_PORTS[name];
   const exposes = Object.fromEntries(REMOTE_EXPOSES[name].map((key) => [key, `./src/exposed/${key.slice(2)}.tsx`]));
@@ -48,6 +81,7 @@ export function remoteConfig(name: RemoteName, root: string): UserConfig {
     define: { __MODULE_VERSION__: JSON.stringify(buildVersion) },
     plugins: [
       react(),
+      sharedRuntimeCore(),
       federation({
         name,
         filename: 'remoteEntry.js',
@@ -103,10 +137,19 @@ export function devRemotesJson(): Plugin {
   };
 }
 
+/**
+ * The shell provides react-toastify to every remote (a singleton, loaded
+ * first) as its unstyled build, whose ToastContainer does not inject a
+ * `<style>` element: the page's Content Security Policy allows no inline
+ * styles. The shell imports react-toastify's stylesheet as a file instead.
+ */
+const UNSTYLED_TOASTIFY = { find: /^react-toastify$/, replacement: 'react-toastify/unstyled' };
+
 export function hostConfig(root: string): UserConfig {
   const port = DEV_PORTS.shell;
   return defineConfig({
     root,
+    resolve: { alias: [UNSTYLED_TOASTIFY] },
     // The shell is published under /store/shell/<version>/ so every version stays servable.
     base: process.env.SHELL_BASE ?? '/',
     define: { __MODULE_VERSION__: JSON.stringify(buildVersion) },
@@ -119,6 +162,8 @@ export function hostConfig(root: string): UserConfig {
         shared,
         shareStrategy,
         dts: false,
+        // Publishes the runtime on globalThis._FEDERATION_RUNTIME_CORE for the remotes (sharedRuntimeCore above).
+        experiments: { provideExternalRuntime: true },
       }),
     ],
     server: { port, strictPort: true, proxy: devProxy },
