@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import { fakeRemotePage, type LoadRemotePage } from '../../test/remote-stub.tsx';
-import { failureReport, REMOTE_FAILURE_REPORTS_URL, REPORT_INTERVAL_MS, sendFailureReport } from './failure-reports.ts';
+import { cut, failureReport, REMOTE_FAILURE_REPORTS_URL, REPORT_INTERVAL_MS, sendFailureReport } from './failure-reports.ts';
 import { loadRemotePage } from './load-remote.ts';
 
 vi.mock('./load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
@@ -118,5 +118,14 @@ describe('remote failure reports', () => {
     expect(report.path).toHaveLength(REMOTE_FAILURE_LIMITS.path);
     expect(report.version).toBe('unknown');
     expect(remoteFailureReportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('never cuts a character in half', () => {
+    const emoji = '😀'; // two UTF-16 units
+    expect(cut(`ab${emoji}cd`, 4)).toBe('ab…');
+    expect(cut(`abc${emoji}`, 4)).toBe('abc…');
+    expect(cut(`a${emoji}bcd`, 4)).toBe(`a${emoji}…`);
+    expect(cut('abcd', 4)).toBe('abcd');
+    expect(cut('x'.repeat(10) + emoji.repeat(600), REMOTE_FAILURE_LIMITS.message)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

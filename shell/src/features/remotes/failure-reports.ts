@@ -20,7 +20,14 @@ export function resetFailureReports() {
   lastSent.clear();
 }
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** `text` in at most `max` UTF-16 units, never splitting a surrogate pair (half an emoji is not text). */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
 
 /** The report of a failure, cut to the server's limits. */
 export function failureReport(fields: Omit<RemoteFailureReport, 'path' | 'shellVersion'>, path = window.location.pathname): RemoteFailureReport {
