@@ -234,11 +234,11 @@ describe.each(TEST_DATABASES)('listings search on $name', (database) => {
     });
 
     it('answers an empty page past the last one, with the real total', async () => {
-      expect(await search(ctx, 'page=5&pageSize=3')).toEqual({ listings: [], total: 7, page: 5, totalPages: 3 });
+      expect(await search(ctx, 'page=5&pageSize=3')).toEqual({ listings: [], total: 7, totalCapped: false, page: 5, totalPages: 3 });
     });
 
     it('answers no listings and no pages when nothing matches', async () => {
-      expect(await search(ctx, 'city=Leeds')).toEqual({ listings: [], total: 0, page: 1, totalPages: 0 });
+      expect(await search(ctx, 'city=Leeds')).toEqual({ listings: [], total: 0, totalCapped: false, page: 1, totalPages: 0 });
     });
 
     it('defaults to 24 a page and allows up to 100', async () => {

@@ -8,6 +8,7 @@ import * as messages from './0002-messages.ts';
 import * as listings from './0003-listings.ts';
 import * as profilesNewsletterReset from './0004-profiles-newsletter-reset.ts';
 import * as messageThreads from './0005-message-threads.ts';
+import * as searchByCity from './0006-search-by-city.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003-listings': listings,
   '0004-profiles-newsletter-reset': profilesNewsletterReset,
   '0005-message-threads': messageThreads,
+  '0006-search-by-city': searchByCity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -8,15 +8,16 @@
  *
  * Any listing change through this instance clears the cache at once. Changes
  * through another instance, and listings expiring, show in totals within
- * `ttlMs`. A ttl of 0 turns the cache off.
+ * `ttlMs`. A ttl of 0 turns the cache off. The same class, with other values,
+ * keeps the cities a city prefix matches (repository.ts, matchCities).
  */
 import { rentBounds, type SearchFilters } from './repository.ts';
 
-export class SearchCountCache {
+export class SearchCountCache<T = number> {
   readonly ttlMs: number;
   readonly maxEntries: number;
   /** In least-recently-used order: a hit moves its key to the end. */
-  readonly #entries = new Map<string, { total: number; expiresAt: number }>();
+  readonly #entries = new Map<string, { total: T; expiresAt: number }>();
 
   constructor(ttlMs: number, maxEntries = 5000) {
     this.ttlMs = ttlMs;
@@ -40,7 +41,7 @@ export class SearchCountCache {
     ]);
   }
 
-  get(key: string, now = Date.now()): number | undefined {
+  get(key: string, now = Date.now()): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     this.#entries.delete(key);
@@ -49,7 +50,7 @@ export class SearchCountCache {
     return entry.total;
   }
 
-  set(key: string, total: number, now = Date.now()): void {
+  set(key: string, total: T, now = Date.now()): void {
     if (!this.enabled) return;
     this.#entries.delete(key);
     this.#entries.set(key, { total, expiresAt: now + this.ttlMs });

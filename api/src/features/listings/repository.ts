@@ -1,8 +1,8 @@
 /**
- * Listing queries. Public search is one statement: the total count and the
- * page (joined to the landlords) come back together, each read through the
- * partial indexes of migration 0003 (status = 'Available', unexpired), in a
- * stable order that always ends with the id.
+ * Listing queries. Public search counts its matches up to a cap, then reads
+ * one page joined to the landlords, through the partial indexes of migrations
+ * 0003 and 0006 (status = 'Available', unexpired), in a stable order that
+ * always ends with the id.
  */
 import { PLANS, PRICE_RANGES, type PlanName, type RoomType, type SortBy } from '@roomnest/shared';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
@@ -66,25 +66,78 @@ export function rentBounds(filters: Pick<SearchFilters, 'minPrice' | 'maxPrice' 
 }
 
 /**
+ * Public search counts at most this many matches. Past it the answer's total is
+ * the cap (and `totalCapped` says more match), the last page ends there, and
+ * neither the count nor a page ever reads further: counting every match is
+ * what grows with the table (hundreds of milliseconds at 1,000,000 listings),
+ * and nobody pages through a thousand rooms.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** A city prefix matching more distinct cities than this is matched as a prefix (LIKE) instead of as a list of cities. */
+export const MAX_CITY_EXPANSION = 20;
+
+/**
+ * The City filter, resolved: the distinct lower-case cities the prefix matches
+ * (an equality on one city reads the per-city indexes of migration 0006 in
+ * sort order), or null when more than MAX_CITY_EXPANSION cities match.
+ */
+export type CityMatch = readonly string[] | null;
+
+/**
+ * The distinct lower-case cities that `prefix` matches case-insensitively from
+ * the start, any listing status: a loose index scan of listings_city_lower
+ * (one probe per city, whatever the number of listings).
+ */
+export async function matchCities(db: Executor, prefix: string): Promise<CityMatch> {
+  const pattern = `${escapeLike(prefix)}%`;
+  const { rows } = await sql<{ city: string }>`
+    with recursive c(city) as (
+      (select lower(city) from listings where lower(city) like lower(${pattern}) order by lower(city) using ~<~ limit 1)
+      union all
+      select (
+        select lower(l.city) from listings l
+        where lower(l.city) like lower(${pattern}) and lower(l.city) ~>~ c.city
+        order by lower(l.city) using ~<~ limit 1
+      ) from c where c.city is not null
+    )
+    select city from c where city is not null limit ${MAX_CITY_EXPANSION + 1}
+  `.execute(db);
+  return rows.length > MAX_CITY_EXPANSION ? null : rows.map((r) => r.city);
+}
+
+/**
  * The public search filter. city: case-insensitive prefix ('london' and 'Lon'
- * match 'London'); address: case-insensitive substring; rents inclusive;
+ * match 'London'), as the cities it matches when `cities` is given (see
+ * matchCities); address: case-insensitive substring; rents inclusive;
  * availableDate: available on or before that day.
  */
-function searchConditions(eb: ExpressionBuilder<DB, 'listings'>, filters: SearchFilters): Expression<SqlBool> {
+function searchConditions(
+  eb: ExpressionBuilder<DB, 'listings'>,
+  filters: SearchFilters,
+  cities: CityMatch | undefined,
+  { addressIndex = true }: { addressIndex?: boolean } = {},
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [IS_PUBLIC];
-  if (filters.city) conditions.push(sql<SqlBool>`lower(listings.city) like lower(${`${escapeLike(filters.city)}%`})`);
-  if (filters.address) conditions.push(sql<SqlBool>`lower(listings.address) like lower(${`%${escapeLike(filters.address)}%`})`);
+  if (filters.city) {
+    if (!cities) conditions.push(sql<SqlBool>`lower(listings.city) like lower(${`${escapeLike(filters.city)}%`})`);
+    else if (cities.length === 1) conditions.push(sql<SqlBool>`lower(listings.city) = ${cities[0]}`);
+    else conditions.push(sql<SqlBool>`lower(listings.city) in (${sql.join(cities.length ? cities : [null])})`);
+  }
+  if (filters.address) {
+    // The same substring test; strpos hides it from the trigram index (see PageStrategy), not from the covering indexes.
+    conditions.push(
+      addressIndex
+        ? sql<SqlBool>`lower(listings.address) like lower(${`%${escapeLike(filters.address)}%`})`
+        : sql<SqlBool>`strpos(lower(listings.address), lower(${filters.address})) > 0`,
+    );
+  }
   const { min, max } = rentBounds(filters);
   if (min !== undefined) conditions.push(eb('listings.rent', '>=', min));
   if (max !== undefined) conditions.push(eb('listings.rent', '<=', max));
   if (filters.roomType) conditions.push(eb('listings.room_type', '=', filters.roomType));
   if (filters.availableDate) conditions.push(eb('listings.available_date', '<=', filters.availableDate));
   return eb.and(conditions);
-}
-
-export interface SearchPage {
-  rows: ListingWithLandlord[];
-  total: number;
 }
 
 export interface PageOptions {
@@ -94,45 +147,112 @@ export interface PageOptions {
 }
 
 /**
- * The search statement: the count row, joined laterally to the page's rows
- * (none past the last page) and their landlords; or, with `count: false`, the
- * page alone. Exposed for the benchmark's query plans; `searchListings` runs it.
+ * How the page's ids are found. `walk`: in sort order through an index,
+ * filtering as it goes and stopping after the page; the indexes carry every
+ * filter column (migration 0006), so this reads the index alone. Cheap when
+ * many listings match, the usual case. The address condition is then kept
+ * from the trigram index: the planner estimates a substring's matches from
+ * that index far too low (100 for 7,000 at 1,000,000 listings) and would
+ * collect and sort them all. `collect`: every match first (a materialized
+ * CTE, so the planner cannot turn it into a walk), then sorted: used when the
+ * count says few match (at most SEARCH_TOTAL_CAP), where a walk could read
+ * most of an index to find them.
  */
-export function searchQuery(db: Executor, filters: SearchFilters, { sortBy, page, pageSize }: PageOptions, { count = true }: { count?: boolean } = {}) {
-  const order = SORT_ORDERS[sortBy];
-  const where = (eb: ExpressionBuilder<DB, 'listings'>) => searchConditions(eb, filters);
+export type PageStrategy = 'walk' | 'collect';
 
-  let pageQuery = db.selectFrom('listings').where(where).selectAll('listings');
-  for (const [column, direction] of order) pageQuery = pageQuery.orderBy(`listings.${column}`, direction);
-  pageQuery = pageQuery.limit(pageSize).offset((page - 1) * pageSize);
-
-  const counted = db
+/** The matches counted, up to `cap` + 1 (one more than the cap means "more than the cap"). */
+export function countQuery(db: Executor, filters: SearchFilters, cities: CityMatch | undefined, cap = SEARCH_TOTAL_CAP) {
+  const matches = db
     .selectFrom('listings')
-    .where(where)
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  // Without a count, a constant row stands in for it, so both forms answer the same columns.
-  const head = count ? counted : db.selectNoFrom(sql<number>`null::bigint`.as('total'));
-
-  let query = db
-    .selectFrom(head.as('t'))
-    .leftJoinLateral(pageQuery.as('p'), (join) => join.onTrue())
-    .leftJoin('users as u', 'u.id', 'p.landlord_id')
-    .selectAll('p')
-    .select(['t.total', 'u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
-  for (const [column, direction] of order) query = query.orderBy(`p.${column}`, direction);
-  return query;
+    .where((eb) => searchConditions(eb, filters, cities))
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1);
+  return db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 /**
- * One page of public search and the total over all pages, in one statement;
- * when the caller already knows the total (see SearchCountCache), only the page is read.
+ * One page of public search joined to the landlords, in a stable order that
+ * always ends with the id: first the page's ids and sort keys (`strategy`),
+ * then their rows by primary key. Exposed for the benchmark's query plans;
+ * `searchListings` runs it.
  */
-export async function searchListings(db: Executor, filters: SearchFilters, options: PageOptions, knownTotal?: number): Promise<SearchPage> {
-  const rows = await searchQuery(db, filters, options, { count: knownTotal === undefined }).execute();
-  return {
-    total: knownTotal ?? rows[0]?.total ?? 0,
-    rows: rows.filter((row) => row.id !== null) as ListingWithLandlord[],
-  };
+export function pageQuery(
+  db: Executor,
+  filters: SearchFilters,
+  cities: CityMatch | undefined,
+  { sortBy, page, pageSize }: PageOptions,
+  strategy: PageStrategy,
+  limit = pageSize,
+) {
+  const order = SORT_ORDERS[sortBy];
+  const keys = order.map(([column]) => column);
+  const where = (eb: ExpressionBuilder<DB, 'listings'>) => searchConditions(eb, filters, cities, { addressIndex: strategy === 'collect' });
+
+  const offset = (page - 1) * pageSize;
+  let pageIds;
+  if (strategy === 'walk') {
+    let walk = db.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const));
+    for (const [column, direction] of order) walk = walk.orderBy(`listings.${column}`, direction);
+    pageIds = walk.limit(limit).offset(offset).as('k');
+  } else {
+    let collect = db
+      .with(
+        (cte) => cte('matches').materialized(),
+        (qb) => qb.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const)),
+      )
+      .selectFrom('matches')
+      .selectAll('matches');
+    for (const [column, direction] of order) collect = collect.orderBy(`matches.${column}` as never, direction);
+    pageIds = collect.limit(limit).offset(offset).as('k');
+  }
+
+  let query = db
+    .selectFrom(pageIds)
+    .innerJoin('listings', 'listings.id', 'k.id')
+    .innerJoin('users as u', 'u.id', 'listings.landlord_id')
+    .selectAll('listings')
+    .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
+  for (const [column, direction] of order) query = query.orderBy(`listings.${column}`, direction);
+  return query;
+}
+
+export interface SearchPage {
+  rows: ListingWithLandlord[];
+  /** Matches, at most `cap`. */
+  total: number;
+  /** More than `cap` match. */
+  capped: boolean;
+  /** What to keep for the next search with the same filters (see SearchCountCache): the count as read, up to cap + 1. */
+  count: number;
+}
+
+export interface SearchOptions {
+  /** The count of a recent search with the same filters (SearchCountCache); read when absent. */
+  knownCount?: number | undefined;
+  /** The cities the city prefix matches (matchCities); resolved when absent. */
+  cities?: CityMatch | undefined;
+  cap?: number;
+}
+
+/**
+ * One page of public search and the total over all pages, counted up to the
+ * cap. Two statements at most: the count (skipped when known), then the page
+ * (skipped when it is past the last one).
+ */
+export async function searchListings(db: Executor, filters: SearchFilters, options: PageOptions, search: SearchOptions = {}): Promise<SearchPage> {
+  const cap = search.cap ?? SEARCH_TOTAL_CAP;
+  const cities = filters.city ? (search.cities !== undefined ? search.cities : await matchCities(db, filters.city)) : undefined;
+  let count = search.knownCount;
+  if (count === undefined) {
+    count = cities && cities.length === 0 ? 0 : Number((await countQuery(db, filters, cities, cap).executeTakeFirstOrThrow()).n);
+  }
+  const capped = count > cap;
+  const offset = (options.page - 1) * options.pageSize;
+  // A capped search ends at the cap. Otherwise a page past a count read just now is empty without asking; a
+  // remembered count may be stale (another instance added listings), so the rows are read fresh.
+  const limit = capped ? Math.min(options.pageSize, cap - offset) : search.knownCount === undefined && offset >= count ? 0 : options.pageSize;
+  const rows = limit > 0 ? await pageQuery(db, filters, cities, options, capped ? 'walk' : 'collect', limit).execute() : [];
+  return { rows: rows as ListingWithLandlord[], total: Math.min(count, cap), capped, count };
 }
 
 /** A listing with its landlord and whether the public may see it (computed by the database clock). */

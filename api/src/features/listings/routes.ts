@@ -32,8 +32,11 @@ import {
   findLandlordListings,
   findListing,
   lockLandlordPlan,
+  matchCities,
   planListingLimit,
+  SEARCH_TOTAL_CAP,
   searchListings,
+  type CityMatch,
   type Executor,
 } from './repository.ts';
 import { SearchCountCache } from './count-cache.ts';
@@ -56,6 +59,8 @@ export interface ListingsRoutesOptions {
   uploadsDir: string;
   /** How long a search total is reused (SearchCountCache); 0 counts on every search. */
   searchCountCacheMs?: number;
+  /** Public search counts up to this many matches (SEARCH_TOTAL_CAP); the tests lower it. */
+  searchTotalCap?: number;
 }
 
 /** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
@@ -129,10 +134,17 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCountCacheMs = 0 }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCountCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP }) => {
   // Search totals, reused for searchCountCacheMs (count-cache.ts). Every write below clears them as soon as
   // its change is committed, before answering: writes are rare next to searches.
   const counts = new SearchCountCache(searchCountCacheMs);
+  // The cities each city prefix matches (matchCities), kept and cleared with the totals.
+  const cities = new SearchCountCache<CityMatch>(searchCountCacheMs);
+
+  const clearSearchCaches = () => {
+    counts.clear();
+    cities.clear();
+  };
 
   // Listings change under the reader (status, edits, expiry) and some answers are the owner's alone: no HTTP cache keeps them.
   app.addHook('onRequest', async (_request, reply) => {
@@ -168,7 +180,8 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           '("london" and "Lon" match London); `address` is a case-insensitive substring ("hackney" matches "14 Mare Street, Hackney"). ' +
           'Rents are inclusive and every rent filter applies (`priceRange=500-1000` includes £500 and £1,000). `availableDate`: available on or before that day. ' +
           '`sortBy`: `relevance` (default: most recently posted or renewed first), `date_new` (newest posting first), `rent_asc`, `rent_desc`; ties go by ListingID. ' +
-          'Unknown parameters (a cache-buster) are ignored. A page past the last answers no listings with the real total.',
+          'Unknown parameters (a cache-buster) are ignored. A page past the last answers no listings with the real total. ' +
+          `Matches are counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}: past that, total is the cap, totalCapped is true and the pages stop there.`,
         querystring: listingSearchSchema,
         response: { 200: listingsPageSchema, ...errors(400) },
       },
@@ -178,10 +191,18 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const page = query.page ?? LISTING_SEARCH_DEFAULTS.page;
       const pageSize = query.pageSize ?? LISTING_SEARCH_DEFAULTS.pageSize;
       const key = SearchCountCache.key(query);
-      const known = counts.get(key);
-      const { rows, total } = await searchListings(db, query, { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize }, known);
-      if (known === undefined) counts.set(key, total);
-      return { listings: rows.map(toListing), total, page, totalPages: Math.ceil(total / pageSize) };
+      const knownCount = counts.get(key);
+      const cityKey = query.city?.trim().toLowerCase();
+      let knownCities = cityKey ? cities.get(cityKey) : undefined;
+      if (cityKey && knownCities === undefined) cities.set(cityKey, (knownCities = await matchCities(db, query.city!)));
+      const { rows, total, capped, count } = await searchListings(
+        db,
+        query,
+        { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize },
+        { knownCount, cities: knownCities, cap: searchTotalCap },
+      );
+      if (knownCount === undefined) counts.set(key, count);
+      return { listings: rows.map(toListing), total, totalCapped: capped, page, totalPages: Math.ceil(total / pageSize) };
     },
   );
 
@@ -264,7 +285,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
               .returning('id')
               .executeTakeFirstOrThrow();
           });
-          counts.clear();
+          clearSearchCaches();
           return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
         } catch (err) {
           await removeImages([image?.imagePath, image?.thumbPath]);
@@ -321,7 +342,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           await removeImages([image?.imagePath, image?.thumbPath]);
           throw err;
         }
-        counts.clear();
+        clearSearchCaches();
         await removeImages(replaced);
         return { message: LISTING_TEXTS.updated, listing: await loadListing(id) };
       },
@@ -352,7 +373,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         .returning(['image_path', 'thumb_path'])
         .executeTakeFirst();
       if (!deleted) throw new HttpError(404, LISTING_TEXTS.notFound);
-      counts.clear();
+      clearSearchCaches();
       await removeImages([deleted.image_path, deleted.thumb_path]);
       return { message: LISTING_TEXTS.deleted };
     },
@@ -383,7 +404,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         .where('id', '=', id)
         .where('landlord_id', '=', user.id)
         .execute();
-      counts.clear();
+      clearSearchCaches();
       return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(id) };
     },
   );
@@ -431,7 +452,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           .executeTakeFirstOrThrow();
         return expires_at;
       });
-      counts.clear();
+      clearSearchCaches();
       return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(id) };
     },
   );

@@ -13,6 +13,7 @@ import {
 } from '@roomnest/shared';
 import { z } from 'zod';
 import type { ListingRow } from '../../db/types.ts';
+import { SEARCH_TOTAL_CAP } from './repository.ts';
 
 export const amenitySchema = z.object({
   AmenityID: z.number().int().describe('Stable: the position of the key in AMENITIES, from 1.'),
@@ -51,7 +52,11 @@ export const listingSchema = z
 export const listingsPageSchema = z
   .object({
     listings: z.array(listingSchema),
-    total: z.number().int().describe('Listings matching the filters, over all pages.'),
+    total: z
+      .number()
+      .int()
+      .describe(`Listings matching the filters, over all pages, counted up to ${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}: when more match, total is that cap, totalCapped is true and the last page ends there.`),
+    totalCapped: z.boolean().describe(`More listings match than total says (it stops at ${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}): show it as "${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}+".`),
     page: z.number().int(),
     totalPages: z.number().int(),
   })
