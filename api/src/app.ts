@@ -6,7 +6,6 @@
  */
 import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
@@ -26,6 +25,7 @@ import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { validatorCompiler } from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
 /** Largest JSON body accepted (uploads, which are multipart, have their own limit). */
@@ -38,12 +38,17 @@ export interface BuildAppOptions {
   /** Without searchCountCacheSeconds, every search counts its total afresh (the tests rely on that). */
   config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>> &
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
-    Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>;
+    Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
+    /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
+    Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> };
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
 }
 
 export type App = FastifyInstance;
+
+/** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({ db, config, logStream }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -53,6 +58,8 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // Behind a load balancer, the client's IP (rate limits, logs) comes from X-Forwarded-For only when TRUST_PROXY says so.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : (config.trustProxy ?? false),
     // Long-lived keep-alive behind a load balancer: let it close idle sockets first.
     keepAliveTimeout: 72_000,
     routerOptions: { ignoreTrailingSlash: true },
@@ -64,10 +71,13 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   app.removeContentTypeParser('text/plain');
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    // The shell loads remotes at runtime from paths it learns from /remotes.json; a CSP belongs with the deployment, not here.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
+  // Security headers and CSP (following the live remotes), CORS, rate limits: see plugins/security.ts.
+  await app.register(securityPlugin, {
+    storeDir: config.storeDir,
+    publicUrl: config.publicUrl,
+    corsOrigins: config.corsOrigins,
+    cspRemoteOrigins: config.cspRemoteOrigins,
+    rateLimits: config.rateLimits,
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
 

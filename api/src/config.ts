@@ -40,6 +40,98 @@ export interface Config {
   mailFrom: string;
   /** The site's address, used in links sent by email (PUBLIC_URL); defaults to http://localhost:<PORT>. */
   publicUrl: string;
+  /** Origins other sites' pages may call the API from (CORS_ORIGINS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Origins pages may load remote modules from besides those remotes.json names (CSP_REMOTE_ORIGINS). */
+  cspRemoteOrigins: string[];
+  /** Fastify's trustProxy (TRUST_PROXY): whom to believe about the client's IP in X-Forwarded-For. */
+  trustProxy: boolean | number | string;
+  /** Rate limits of login, registration, password reset and message sending (RATE_LIMIT_*). */
+  rateLimits: RateLimits;
+}
+
+/** At most `max` within `windowSeconds`; null: no limit. */
+export type RateLimit = { max: number; windowSeconds: number } | null;
+
+export interface RateLimits {
+  /** Failed logins per IP address and email (RATE_LIMIT_LOGIN). */
+  login: RateLimit;
+  /** Failed logins per IP address, whatever the email (RATE_LIMIT_LOGIN_IP). */
+  loginIp: RateLimit;
+  /** Registrations per IP address (RATE_LIMIT_REGISTER). */
+  register: RateLimit;
+  /** Password reset requests per IP address and email (RATE_LIMIT_PASSWORD_RESET). */
+  passwordReset: RateLimit;
+  /** Messages sent per user (RATE_LIMIT_MESSAGES). */
+  messages: RateLimit;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 10, windowSeconds: 15 * 60 },
+  loginIp: { max: 100, windowSeconds: 15 * 60 },
+  register: { max: 30, windowSeconds: 60 * 60 },
+  passwordReset: { max: 5, windowSeconds: 60 * 60 },
+  messages: { max: 30, windowSeconds: 60 },
+};
+
+const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
+  login: 'RATE_LIMIT_LOGIN',
+  loginIp: 'RATE_LIMIT_LOGIN_IP',
+  register: 'RATE_LIMIT_REGISTER',
+  passwordReset: 'RATE_LIMIT_PASSWORD_RESET',
+  messages: 'RATE_LIMIT_MESSAGES',
+};
+
+/** Reads `<max>/<window>` (`10/15m`, `30/1h`, `5/60`), or `off` for no limit. */
+export function parseRateLimit(text: string, name: string): RateLimit {
+  const value = text.trim().toLowerCase();
+  if (value === 'off') return null;
+  const match = /^(\d+)\s*\/\s*(.+)$/.exec(value);
+  const max = match ? Number(match[1]) : NaN;
+  if (!match || !Number.isSafeInteger(max) || max < 1) {
+    throw new ConfigError(`${name} must be <max>/<window> such as 10/15m or 30/1h (at least 1 in the window), or off; got "${text}".`);
+  }
+  return { max, windowSeconds: parseDuration(match[2]!, name) };
+}
+
+function parseRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const [key, name] of Object.entries(RATE_LIMIT_VARIABLES) as [keyof RateLimits, string][]) {
+    const text = env[name];
+    if (text !== undefined && text.trim() !== '') limits[key] = parseRateLimit(text, name);
+  }
+  return limits;
+}
+
+/** A comma- or space-separated list of http(s) origins (paths are not allowed: an origin is scheme, host and port). */
+export function parseOrigins(text: string | undefined, name: string): string[] {
+  const origins = new Set<string>();
+  for (const item of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(item);
+    } catch {
+      // reported below
+    }
+    const originOnly = url !== null && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !item.endsWith('#') && !item.endsWith('?');
+    if (!url || !originOnly || !/^https?:\/\/[a-z0-9.\-[\]:]+$/.test(url.origin)) {
+      throw new ConfigError(`${name} must list origins such as https://cdn.example.com (scheme, host and optional port; no path), separated by commas; got "${item}".`);
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
+}
+
+/** TRUST_PROXY: unset or false trusts nobody; true every proxy; a number that many hops; otherwise addresses or CIDR ranges. */
+export function parseTrustProxy(text: string | undefined): boolean | number | string {
+  const value = text?.trim() ?? '';
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (!/^[0-9a-f.:/,\s]+$/i.test(value)) {
+    throw new ConfigError(`TRUST_PROXY must be true, a number of proxy hops, or the proxies' addresses or CIDR ranges separated by commas; got "${value}".`);
+  }
+  return value.split(/[\s,]+/).filter(Boolean).join(',');
 }
 
 /** A configuration value is wrong: the message names the variable and says what is expected. */
@@ -169,5 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
+    cspRemoteOrigins: parseOrigins(env.CSP_REMOTE_ORIGINS, 'CSP_REMOTE_ORIGINS'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env),
   };
 }

@@ -82,6 +82,6 @@ describe.each(TEST_DATABASES)('error answers on $name', (database) => {
   it('sets security headers on API answers', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });

@@ -85,6 +85,24 @@ export const API_TEXTS = {
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
+const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A wait in words for a 429 answer: "45 seconds", "1 minute", "15 minutes", "2 hours". */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return unit(s, 'second');
+  if (s < 2 * 3600) return unit(Math.ceil(s / 60), 'minute');
+  return unit(Math.ceil(s / 3600), 'hour');
+}
+
+/** The API's 429 answers (rate limits), with how long to wait; the screens show the server's message. */
+export const RATE_LIMIT_TEXTS = {
+  login: (wait: string) => `Too many failed login attempts. Please wait ${wait} and try again, or reset your password.`,
+  register: (wait: string) => `Too many sign-ups from your network. Please wait ${wait} and try again.`,
+  passwordReset: (wait: string) => `Too many password reset requests for this email. Please wait ${wait} and try again.`,
+  messages: (wait: string) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
+} as const;
+
 /** Image upload answers of the API (listing photos, profile pictures); the browser may show them before sending too. */
 export const UPLOAD_TEXTS = {
   imageType: 'Please upload a PNG, JPEG or GIF image.',

@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   loginResponseSchema,
   loginSchema,
+  RATE_LIMIT_TEXTS,
   registerResponseSchema,
   registerSchema,
 } from '@roomnest/shared';
@@ -12,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -21,16 +23,33 @@ export interface AuthRoutesOptions {
   tokens: TokenService;
 }
 
+const loginEmail = (request: { body: unknown }) => String((request.body as { Email?: unknown } | null)?.Email ?? '').trim().toLowerCase();
+
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, tokens }) => {
+  const limits = app.rateLimits;
+  // Failed logins only: per address and email (guessing one password), and per address (trying many emails).
+  const beginLogin = createFailureLimiter(
+    app,
+    [
+      { limit: limits.login, key: (request) => `${clientIp(request)} ${loginEmail(request)}` },
+      { limit: limits.loginIp, key: clientIp },
+    ],
+    RATE_LIMIT_TEXTS.login,
+  );
+
   app.post(
     '/register',
     {
+      // Every well-formed registration counts (a 409 tells whether an email has an account).
+      config: rateLimitConfig(limits.register, clientIp, RATE_LIMIT_TEXTS.register),
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
-        description: 'Does not log the user in. Emails compare case-insensitively: an address already registered in any letter case answers 409.',
+        description:
+          'Does not log the user in. Emails compare case-insensitively: an address already registered in any letter case answers 409. ' +
+          'Rate limited per client address (RATE_LIMIT_REGISTER, default 30 an hour): then 429 with retry-after.',
         body: registerSchema,
-        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -58,29 +77,41 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
       schema: {
         tags: ['auth'],
         summary: 'Log in',
-        description: 'Answers a bearer token for the Authorization header of later calls. Unknown email and wrong password get the same 401.',
+        description:
+          'Answers a bearer token for the Authorization header of later calls. Unknown email and wrong password get the same 401 ' +
+          '(and take as long: the password is hashed either way). After RATE_LIMIT_LOGIN failed attempts (default 10 in 15 minutes) ' +
+          'for one email from one client address, or RATE_LIMIT_LOGIN_IP (default 100) for any email, every attempt answers 429 with ' +
+          'retry-after until the window ends. Successful logins do not count.',
         body: loginSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { Email, Password } = request.body;
-      const user = await findUserByEmail(db, Email);
-      const valid = user ? await verifyPassword(user.password_hash, Password) : await verifyAgainstDummy(Password);
-      if (!user || !valid) throw new HttpError(401, API_TEXTS.invalidCredentials);
-      const token = await tokens.issue({ userId: user.id, tokenVersion: user.token_version });
-      return {
-        token,
-        message: API_TEXTS.loggedIn,
-        user: {
-          userId: user.id,
-          name: user.name,
-          email: user.email,
-          userType: user.user_type,
-          plan: user.plan,
-          profilePictureURL: user.profile_picture_url,
-        },
-      };
+      const attempt = await beginLogin(request, reply);
+      try {
+        const user = await findUserByEmail(db, Email);
+        const valid = user ? await verifyPassword(user.password_hash, Password) : await verifyAgainstDummy(Password);
+        if (!user || !valid) {
+          await attempt.failed();
+          throw new HttpError(401, API_TEXTS.invalidCredentials);
+        }
+        const token = await tokens.issue({ userId: user.id, tokenVersion: user.token_version });
+        return {
+          token,
+          message: API_TEXTS.loggedIn,
+          user: {
+            userId: user.id,
+            name: user.name,
+            email: user.email,
+            userType: user.user_type,
+            plan: user.plan,
+            profilePictureURL: user.profile_picture_url,
+          },
+        };
+      } finally {
+        attempt.end();
+      }
     },
   );
 };

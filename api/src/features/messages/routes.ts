@@ -6,7 +6,8 @@
  * The caller is always one side of every pair read here, so nobody can read or
  * infer another pair's messages.
  */
-import { apiErrorSchema, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { apiErrorSchema, RATE_LIMIT_TEXTS, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import type { DB } from '../../db/types.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, RETRY_MS } from './live.ts';
 import { findMessage, findUser, insertMessage, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
 import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from './tickets.ts';
@@ -132,13 +134,17 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
     '/',
     {
       preHandler: app.authenticate,
+      // Per sender (counted after authentication and validation).
+      config: rateLimitConfig(app.rateLimits.messages, (request) => `user ${request.user?.id ?? 0}`, RATE_LIMIT_TEXTS.messages),
       schema: {
         tags: ['messages'],
         summary: 'Send a message',
-        description: 'MessageContent is trimmed and must then be 1 to 2000 characters. Not to oneself (400); the receiver must exist (404).',
+        description:
+          'MessageContent is trimmed and must then be 1 to 2000 characters. Not to oneself (400); the receiver must exist (404). ' +
+          'Rate limited per sender (RATE_LIMIT_MESSAGES, default 30 a minute): then 429 with retry-after.',
         security: BEARER_AUTH,
         body: sendMessageSchema,
-        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 404) },
+        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -226,13 +232,15 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // The headers set so far (CORS for a configured origin, security headers) go out too.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
       res.flushHeaders();
-      const stream = new LiveStream(claims.userId, res);
+      const stream = new LiveStream(claims.userId, res, claims.tokenVersion);
       // Subscribe first, then replay: anything committed meanwhile comes through NOTIFY and is de-duplicated.
       hub.add(stream);
       const close = () => {

@@ -21,11 +21,13 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   passwordResetResponseSchema,
+  RATE_LIMIT_TEXTS,
 } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { clientIp, rateLimitConfig } from '../../plugins/security.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import type { Mailer } from './mailer.ts';
@@ -64,15 +66,22 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
   app.post(
     '/password-reset',
     {
+      // Per client address and email: no inbox is flooded with links, and one address cannot lock another out.
+      config: rateLimitConfig(
+        app.rateLimits.passwordReset,
+        (request) => `${clientIp(request)} ${String((request.body as { Email?: unknown }).Email ?? '').toLowerCase()}`,
+        RATE_LIMIT_TEXTS.passwordReset,
+      ),
       schema: {
         tags: ['auth'],
         summary: 'Ask for a password reset link',
         description:
           'Always 202 with the same message, whether or not an account uses the email (400 only for a malformed email). ' +
           `For an account, emails a link to /reset-password?token=… that works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes: ` +
-          'by SMTP when SMTP_URL is set, otherwise as a .eml file in `${DATA_DIR}/outbox/` (its path is logged).',
+          'by SMTP when SMTP_URL is set, otherwise as a .eml file in `${DATA_DIR}/outbox/` (its path is logged). ' +
+          'Rate limited per client address and email (RATE_LIMIT_PASSWORD_RESET, default 5 an hour): then 429 with retry-after.',
         body: passwordResetRequestSchema,
-        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema },
+        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
