@@ -16,7 +16,8 @@
  * Nothing about messages is held in process memory beyond the open streams.
  * When the PostgreSQL listener had to reconnect (notifications may have been
  * missed), every stream is closed: the clients reconnect with their last event
- * id and the replay fills the gap.
+ * id and the replay fills the gap. A stream whose session was revoked (password
+ * reset, account deleted) is ended at the next event for it or heartbeat.
  */
 import type { Message } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +54,8 @@ export class LiveStream {
   constructor(
     readonly userId: number,
     res: ServerResponse,
+    /** The user's token version when the stream opened: a password reset or account deletion moves it on and ends the stream. */
+    readonly tokenVersion: number,
   ) {
     this.#res = res;
   }
@@ -128,9 +131,27 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
     for (const s of streams) s.event('unread', { totalUnread });
   }
 
+  /**
+   * The streams whose session is still valid; the others (password reset,
+   * account deleted: the token version moved on or the user is gone) are
+   * ended, so a revoked session receives nothing more.
+   */
+  async function stillValid(streams: LiveStream[]): Promise<LiveStream[]> {
+    const ids = [...new Set(streams.map((s) => s.userId))];
+    if (!ids.length) return [];
+    const rows = await db.selectFrom('users').select(['id', 'token_version']).where('id', 'in', ids).execute();
+    const versions = new Map(rows.map((row) => [row.id, row.token_version]));
+    return streams.filter((s) => {
+      if (versions.get(s.userId) === s.tokenVersion) return true;
+      hub.remove(s);
+      s.end();
+      return false;
+    });
+  }
+
   async function handle(event: LiveEvent): Promise<void> {
     if (event.k === 'm') {
-      const targets = [...streamsOf(event.s), ...(event.s === event.r ? [] : streamsOf(event.r))];
+      const targets = await stillValid([...streamsOf(event.s), ...(event.s === event.r ? [] : streamsOf(event.r))]);
       if (!targets.length) return;
       const message = await findMessage(db, event.id);
       if (!message) return;
@@ -138,7 +159,7 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
       await sendUnread(event.r);
     } else if (event.k === 'r') {
       const data: ReadEventData = { ReaderID: event.reader, SenderID: event.sender, ReadAt: event.at };
-      for (const s of [...streamsOf(event.reader), ...streamsOf(event.sender)]) s.event('read', data);
+      for (const s of await stillValid([...streamsOf(event.reader), ...streamsOf(event.sender)])) s.event('read', data);
       await sendUnread(event.reader);
     }
   }
@@ -176,7 +197,16 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
         log.warn('messages: this database handle has no LISTEN support; live delivery stays within this instance');
       }
       heartbeat = setInterval(() => {
-        for (const set of byUser.values()) for (const s of set) s.write(': heartbeat\n\n');
+        const all = [...byUser.values()].flatMap((set) => [...set]);
+        // Revoked sessions that had nothing delivered meanwhile end here, within a heartbeat.
+        stillValid(all)
+          .then((valid) => {
+            for (const s of valid) s.write(': heartbeat\n\n');
+          })
+          .catch((err: unknown) => {
+            log.warn({ err }, 'messages: could not check the live sessions');
+            for (const s of all) s.write(': heartbeat\n\n');
+          });
       }, HEARTBEAT_MS);
       heartbeat.unref();
     },
