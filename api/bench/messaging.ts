@@ -255,6 +255,8 @@ async function startInstance(database: Database, dataDir: string, name: string, 
       tokenSecret,
       tokenTtlSeconds: TOKEN_TTL_S,
       logLevel: 'warn',
+      // Each simulated user sends every 200–500 ms, far above a person's RATE_LIMIT_MESSAGES: this measures delivery, not the limit.
+      rateLimits: { messages: null },
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
