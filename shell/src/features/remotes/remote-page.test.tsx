@@ -83,6 +83,18 @@ describe('remote boundary', () => {
     expect(await screen.findByText('Messages page')).toBeTruthy();
   });
 
+  it('contains a thrown value that is not an Error, even one that cannot be turned into text', async () => {
+    vi.mocked(loadRemotePage).mockResolvedValue({
+      default: () => {
+        throw Object.create(null) as unknown as Error;
+      },
+    });
+    await renderApp('/rooms');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(logged()).toContain('[remote] mf_search/RoomSearchPage (version unknown) failed while rendering: unprintable error');
+  });
+
   it('does not carry an error into the next route', async () => {
     vi.mocked(loadRemotePage).mockImplementation(async (remote, module) => {
       if (module === 'RoomDetailPage') throw new Error('chunk failed');
