@@ -84,7 +84,10 @@ export interface Listing {
 
 export interface ListingsPage {
   listings: Listing[];
+  /** Matches over all pages, counted up to a cap (the API's SEARCH_TOTAL_CAP). */
   total: number;
+  /** True when more listings match than `total` says: show it as "1,000+". */
+  totalCapped?: boolean;
   page: number;
   totalPages: number;
 }

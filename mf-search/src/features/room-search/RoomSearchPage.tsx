@@ -16,7 +16,7 @@ import s from './room-search.module.css';
  */
 const REFRESH_AFTER_SECONDS = 30;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string, more = false) => `${n.toLocaleString('en-GB')}${more ? '+' : ''} ${n === 1 && !more ? one : many}`;
 
 /** /rooms and /find-a-room: filters, sort, results and pagination, all in the query string. */
 export default function RoomSearchPage() {
@@ -53,7 +53,7 @@ export default function RoomSearchPage() {
 
   let heading = 'Searching rooms…';
   if (failed) heading = 'Search failed';
-  else if (data || notFound) heading = total ? plural(total, 'room found', 'rooms found') : 'No rooms found';
+  else if (data || notFound) heading = total ? plural(total, 'room found', 'rooms found', data?.totalCapped === true) : 'No rooms found';
 
   let results;
   if (isLoading) results = <LoadingState label="Finding rooms…" />;
@@ -90,6 +90,7 @@ export default function RoomSearchPage() {
       <>
         <p className={s.range}>
           Showing {first.toLocaleString('en-GB')}–{(first + listings.length - 1).toLocaleString('en-GB')} of {total.toLocaleString('en-GB')}
+          {data?.totalCapped ? '+' : ''}
         </p>
         <ul className={s.grid} aria-busy={isFetching} aria-label="Rooms">
           {listings.map((listing) => (

@@ -184,6 +184,13 @@ describe('Room search: cards', () => {
 const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => listingFixture({ ListingID: from + i, Title: `Room number ${from + i}` }));
 
 describe('Room search: pagination and states', () => {
+  it('shows a capped total as "1,000+"', async () => {
+    stubSearch(() => page(many(1, LISTINGS_PAGE_SIZE_DEFAULT), { total: 1000, totalCapped: true, page: 1, totalPages: 42 }));
+    renderWithHost(<RoomSearchPage />, { url: '/rooms' });
+    await screen.findByRole('heading', { level: 2, name: '1,000+ rooms found' });
+    expect(screen.getByText('Showing 1–24 of 1,000+')).toBeTruthy();
+  });
+
   it('shows the total, pages through the server and keeps the filters in every page link', async () => {
     const net = stubSearch((url) => {
       const p = Number(url.searchParams.get('page') ?? 1);
