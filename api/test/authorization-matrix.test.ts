@@ -1,0 +1,420 @@
+/**
+ * The authorization matrix (issue 9, point 1): every route of the server
+ * against eight callers, with the status each one must get. The route table
+ * comes from Fastify itself, so a route that this table does not list fails
+ * the suite, and so does a row for a route that no longer exists.
+ *
+ * The callers (columns):
+ *   Anon       no Authorization header
+ *   Tenant     a tenant who is not the owner (nor a party to the owner's messages)
+ *   Landlord   a landlord who is not the owner (Free plan, no listings of their own)
+ *   Owner      the owner of the resource: the landlord of the listing, a party to the conversation, the profile's user
+ *              (on routes without an owned resource: a user acting on their own account)
+ *   Deleted    a genuine token of a landlord whose account has been deleted
+ *   Expired    the owner's claims, correctly signed, expired a minute ago
+ *   Forged     the owner's claims, unexpired, signed with another key
+ *   Malformed  the owner's genuine token under another scheme (`Authorization: Token <token>`)
+ *
+ * Every cell, besides its status, is checked for:
+ *   - leaks: unless the caller is the owner, the body carries none of the owner's private data (email, phone,
+ *     private bio, unpublished listing titles, message texts); no body ever carries a password hash;
+ *   - refused writes: any non-2xx answer leaves every table (row counts and an md5 of the rows) and the uploads
+ *     folder exactly as they were;
+ *   - the owner's data (user row, listings, messages, reset tokens) unchanged by anyone but the owner;
+ *   - the error format: every non-2xx answer is `{ message[, errors] }` JSON, and a 401 says why
+ *     (no token: "Authentication required", a bad one: "invalid or has expired").
+ * Each row runs on a world of its own (owner, partner, callers, three listings, two messages), the owner's cell last.
+ */
+import { API_TEXTS, type Listing, type Message } from '@roomnest/shared';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formBody, insertListing, validForm } from './listings-support.ts';
+import { badToken, errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Fingerprint, type Person } from './integrity-support.ts';
+import { REMOTES, SHELL_VERSION, TEST_DATABASES, uniqueEmail, type TestContext, createTestContext } from './support.ts';
+
+// prettier-ignore
+const MATRIX = `
+| Route                                       | Case                           | Anon | Tenant | Landlord | Owner | Deleted | Expired | Forged | Malformed |
+|---------------------------------------------|--------------------------------|------|--------|----------|-------|---------|---------|--------|-----------|
+| GET    /api/health                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/docs                            | the OpenAPI page               | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/docs/json                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/docs/yaml                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/docs/static/index.html          | redirects to the page          | 302  | 302    | 302      | 302   | 302     | 302     | 302    | 302       |
+| GET    /api/docs/static/swagger-initializer.js |                             | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/docs/static/*                   | index.css                      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| POST   /api/auth/register                   | a new email                    | 201  | 201    | 201      | 201   | 201     | 201     | 201    | 201       |
+| POST   /api/auth/login                      | a bystander's credentials      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| POST   /api/auth/password-reset             | a bystander's email            | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       |
+| POST   /api/auth/password-reset/confirm     | an unknown reset token         | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
+| GET    /api/listings                        | public search                  | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/listings/my-listings            |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/listings/:id                    | an Available listing           | 200  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/listings/:id                    | a Pending listing              | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/listings/:id                    | an expired listing             | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/listings                        | a valid form                   | 401  | 403    | 201      | 201   | 401     | 401     | 401    | 401       |
+| PUT    /api/listings/:id                    | a valid form                   | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| DELETE /api/listings/:id                    |                                | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| PATCH  /api/listings/:id/status             | to Pending                     | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/listings/:id/renew              | an expired listing             | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/messages                        | to the owner's partner         | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/unread-count           |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/stream                 | a bearer token, no ticket      | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/stream                 | the owner's ticket, forged     | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       |
+| POST   /api/newsletter/subscriptions        | a new email                    | 201  | 201    | 201      | 201   | 201     | 201     | 201    | 201       |
+| POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       |
+| GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /remotes.json                        |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| OPTIONS *                                   | a preflight, no allowed origin | 404  | 404    | 404      | 404   | 404     | 404     | 404    | 404       |
+`;
+
+const CALLERS = ['Anon', 'Tenant', 'Landlord', 'Owner', 'Deleted', 'Expired', 'Forged', 'Malformed'] as const;
+type Caller = (typeof CALLERS)[number];
+/** The order cells run in: the owner's last, since the owner's writes may remove the row's resource. */
+const RUN_ORDER: Caller[] = ['Anon', 'Tenant', 'Landlord', 'Deleted', 'Expired', 'Forged', 'Malformed', 'Owner'];
+
+interface Row {
+  method: string;
+  path: string;
+  case: string;
+  expected: Record<Caller, number>;
+}
+
+function parseMatrix(table: string): Row[] {
+  const lines = table.split('\n').filter((line) => line.startsWith('|') && !line.startsWith('|--'));
+  const [header, ...body] = lines.map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  expect(header!.slice(2)).toEqual([...CALLERS]);
+  return body.map((cells) => {
+    const [method, path] = cells[0]!.split(/\s+/) as [string, string];
+    const statuses = cells.slice(2).map(Number);
+    if (statuses.length !== CALLERS.length || statuses.some((s) => !(s >= 100 && s < 600))) throw new Error(`bad matrix row: ${cells.join(' | ')}`);
+    return { method, path, case: cells[1]!, expected: Object.fromEntries(CALLERS.map((c, i) => [c, statuses[i]])) as Record<Caller, number> };
+  });
+}
+
+const ROWS = parseMatrix(MATRIX);
+const key = (row: Pick<Row, 'method' | 'path' | 'case'>) => `${row.method} ${row.path}${row.case ? ` (${row.case})` : ''}`;
+
+/** What one row runs on: the owner's account, listings and messages, and the other callers. */
+interface World {
+  owner: Person;
+  partner: Person;
+  tenant: Person;
+  landlord: Person;
+  deleted: Person;
+  bystander: Person;
+  listings: { available: number; pending: number; expired: number };
+  messages: number[];
+  imageUrl: string;
+  /** Texts only the owner may ever see. */
+  secrets: string[];
+  titles: { available: string; pending: string; expired: string };
+}
+
+/** The request of a row, without its Authorization header; `me` is the caller's account (or null). */
+type RequestFor = (w: World, me: Person | null) => InjectOptions | Promise<InjectOptions>;
+/** Extra checks of a cell that answered 2xx, beyond status, leaks and database integrity. */
+type CheckFor = (w: World, res: LightMyRequestResponse, caller: Caller, me: Person | null) => void;
+
+const json = (method: InjectOptions['method'], url: string, payload: object): InjectOptions => ({ method, url, payload, headers: { 'content-type': 'application/json' } });
+const multipart = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string | readonly string[]>): Promise<InjectOptions> => {
+  const { payload, contentType } = await formBody(fields);
+  return { method, url, payload, headers: { 'content-type': contentType } };
+};
+const titlesOf = (res: LightMyRequestResponse) => res.json<{ listings: Listing[] }>().listings.map((l) => l.Title);
+
+const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
+  'GET /api/health': { request: () => ({ method: 'GET', url: '/api/health' }) },
+  'GET /api/docs (the OpenAPI page)': { request: () => ({ method: 'GET', url: '/api/docs' }) },
+  'GET /api/docs/json': { request: () => ({ method: 'GET', url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { request: () => ({ method: 'GET', url: '/api/docs/yaml' }) },
+  'GET /api/docs/static/index.html (redirects to the page)': { request: () => ({ method: 'GET', url: '/api/docs/static/index.html' }) },
+  'GET /api/docs/static/swagger-initializer.js': { request: () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }) },
+  'GET /api/docs/static/* (index.css)': { request: () => ({ method: 'GET', url: '/api/docs/static/index.css' }) },
+
+  'POST /api/auth/register (a new email)': {
+    request: () => json('POST', '/api/auth/register', { Name: 'New Person', Email: uniqueEmail('register'), Password: PASSWORD, UserType: 'Landlord' }),
+  },
+  "POST /api/auth/login (a bystander's credentials)": {
+    request: (w) => json('POST', '/api/auth/login', { Email: w.bystander.email, Password: PASSWORD }),
+    check: (w, res) => expect(res.json().user.userId).toBe(w.bystander.id),
+  },
+  "POST /api/auth/password-reset (a bystander's email)": { request: (w) => json('POST', '/api/auth/password-reset', { Email: w.bystander.email }) },
+  'POST /api/auth/password-reset/confirm (an unknown reset token)': {
+    request: () => json('POST', '/api/auth/password-reset/confirm', { Token: 'x'.repeat(43), Password: 'a-new-password' }),
+  },
+
+  'GET /api/listings (public search)': {
+    request: () => ({ method: 'GET', url: '/api/listings?pageSize=100' }),
+    // Public search shows nobody, the owner included, an unpublished listing.
+    check: (w, res) => {
+      expect(titlesOf(res)).toContain(w.titles.available);
+      expect(titlesOf(res)).not.toContain(w.titles.pending);
+      expect(titlesOf(res)).not.toContain(w.titles.expired);
+    },
+  },
+  'GET /api/listings/my-listings': {
+    request: () => ({ method: 'GET', url: '/api/listings/my-listings' }),
+    // Only the owner's listings, all of them; the other landlord has none.
+    check: (w, res, caller) => expect(titlesOf(res).sort()).toEqual(caller === 'Owner' ? Object.values(w.titles).sort() : []),
+  },
+  'GET /api/listings/:id (an Available listing)': { request: (w) => ({ method: 'GET', url: `/api/listings/${w.listings.available}` }) },
+  'GET /api/listings/:id (a Pending listing)': {
+    request: (w) => ({ method: 'GET', url: `/api/listings/${w.listings.pending}` }),
+    check: (w, res) => expect(res.json().Title).toBe(w.titles.pending),
+  },
+  'GET /api/listings/:id (an expired listing)': {
+    request: (w) => ({ method: 'GET', url: `/api/listings/${w.listings.expired}` }),
+    check: (w, res) => expect(res.json().Title).toBe(w.titles.expired),
+  },
+  'POST /api/listings (a valid form)': { request: () => multipart('POST', '/api/listings', validForm()) },
+  'PUT /api/listings/:id (a valid form)': {
+    request: (w) => multipart('PUT', `/api/listings/${w.listings.available}`, validForm({ Title: 'Edited title', Status: 'Available' })),
+    check: (_w, res) => expect(res.json().listing.Title).toBe('Edited title'),
+  },
+  'DELETE /api/listings/:id': { request: (w) => ({ method: 'DELETE', url: `/api/listings/${w.listings.available}` }) },
+  'PATCH /api/listings/:id/status (to Pending)': { request: (w) => json('PATCH', `/api/listings/${w.listings.available}/status`, { Status: 'Pending' }) },
+  'POST /api/listings/:id/renew (an expired listing)': { request: (w) => ({ method: 'POST', url: `/api/listings/${w.listings.expired}/renew` }) },
+
+  "GET /api/users/profile (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/users/profile' }),
+    check: (_w, res, _caller, me) => expect(res.json().UserID).toBe(me!.id),
+  },
+  "PUT /api/users/profile (a form, the caller's own)": {
+    request: () => multipart('PUT', '/api/users/profile', { Name: 'Renamed Person', Bio: 'A new bio' }),
+    check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, Name: 'Renamed Person' }),
+  },
+  "PUT /api/users/profile (JSON: list it, the caller's own)": {
+    request: () => json('PUT', '/api/users/profile', { IsActivelyLooking: true }),
+    check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, IsActivelyLooking: true }),
+  },
+  "DELETE /api/users/profile (the caller's own account)": { request: () => ({ method: 'DELETE', url: '/api/users/profile' }) },
+  'GET /api/users/flatmate-search': {
+    request: () => ({ method: 'GET', url: '/api/users/flatmate-search' }),
+    // The partner is listed; a card never carries an email or a phone number.
+    check: (w, res) => {
+      const card = res.json<{ profiles: Record<string, unknown>[] }>().profiles.find((p) => p.UserID === w.partner.id);
+      expect(card).toBeDefined();
+      expect(card).not.toHaveProperty('Email');
+      expect(res.body).not.toContain(w.partner.email);
+    },
+  },
+
+  'GET /api/messages/my-conversations': {
+    request: () => ({ method: 'GET', url: '/api/messages/my-conversations' }),
+    check: (_w, res, caller) => expect(res.json()).toHaveLength(caller === 'Owner' ? 1 : 0),
+  },
+  "GET /api/messages/conversation/:otherUserId (with the owner's partner)": {
+    request: (w) => ({ method: 'GET', url: `/api/messages/conversation/${w.partner.id}` }),
+    // Anyone else asking for "the thread with the partner" gets their own (empty) thread, never the owner's.
+    check: (w, res, caller) => expect(res.json<Message[]>().map((m) => m.MessageID)).toEqual(caller === 'Owner' ? w.messages : []),
+  },
+  "GET /api/messages/partner/:id (the owner's partner)": {
+    request: (w) => ({ method: 'GET', url: `/api/messages/partner/${w.partner.id}` }),
+    check: (w, res) => expect(res.json()).toEqual({ UserID: w.partner.id, Name: w.partner.name, ProfilePictureURL: null }),
+  },
+  "POST /api/messages (to the owner's partner)": {
+    request: (w) => json('POST', '/api/messages', { ReceiverID: w.partner.id, MessageContent: 'Hello from the matrix' }),
+    check: (_w, res, _caller, me) => expect(res.json().newMessageDetails.SenderID).toBe(me!.id),
+  },
+  'GET /api/messages/unread-count': {
+    request: () => ({ method: 'GET', url: '/api/messages/unread-count' }),
+    check: (_w, res, caller) => expect(res.json()).toEqual({ totalUnread: caller === 'Owner' ? 1 : 0 }),
+  },
+  'POST /api/messages/stream-ticket': { request: () => ({ method: 'POST', url: '/api/messages/stream-ticket' }) },
+  'GET /api/messages/stream (a bearer token, no ticket)': { request: () => ({ method: 'GET', url: '/api/messages/stream' }) },
+  "GET /api/messages/stream (the owner's ticket, forged)": {
+    request: (w) => ({ method: 'GET', url: `/api/messages/stream?ticket=${w.owner.id}.0.${Math.floor(Date.now() / 1000) + 60}.${'A'.repeat(43)}` }),
+  },
+
+  'POST /api/newsletter/subscriptions (a new email)': { request: () => json('POST', '/api/newsletter/subscriptions', { Email: uniqueEmail('news') }) },
+  'POST /api/client-errors/remote-failures (a valid report)': {
+    request: () =>
+      json('POST', '/api/client-errors/remote-failures', {
+        remote: 'mf_search',
+        module: 'RoomSearchPage',
+        version: '1.0.0',
+        kind: 'load',
+        message: 'Failed to fetch',
+        path: '/find-a-room',
+        shellVersion: SHELL_VERSION,
+      }),
+  },
+  'GET /uploads/* (a listing image)': { request: (w) => ({ method: 'GET', url: w.imageUrl }) },
+  'GET /store/* (a published build file)': { request: () => ({ method: 'GET', url: `/store/shell/${SHELL_VERSION}/index.html` }) },
+  // CORS grants only CORS_ORIGINS (none here): a preflight from elsewhere is a plain JSON 404.
+  'OPTIONS * (a preflight, no allowed origin)': {
+    request: () => ({ method: 'OPTIONS', url: '/api/listings', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'DELETE' } }),
+  },
+  'GET /remotes.json': { request: () => ({ method: 'GET', url: '/remotes.json' }), check: (_w, res) => expect(res.json()).toEqual(REMOTES) },
+};
+
+/** Never in any answer, to anyone. */
+const NEVER = ['$argon2', 'password_hash', 'token_hash', 'token_version'];
+
+let worlds = 0;
+
+async function makeWorld(ctx: TestContext): Promise<World> {
+  const n = `${process.pid}-${++worlds}-${Math.random().toString(36).slice(2, 8)}`;
+  const owner = await person(ctx.db, { name: 'Olive Owner', email: uniqueEmail(`owner-secret-${n}`), userType: 'Landlord', plan: 'Professional', phone: '+44 7700 900111', bio: `OWNER-PRIVATE-BIO-${n}` });
+  const partner = await person(ctx.db, { name: 'Pat Partner', userType: 'Tenant', listed: true, bio: 'Looking in Hackney' });
+  const tenant = await person(ctx.db, { name: 'Tess Tenant', userType: 'Tenant' });
+  const landlord = await person(ctx.db, { name: 'Larry Landlord', userType: 'Landlord', plan: 'Free' });
+  const deleted = await person(ctx.db, { name: 'Dee Deleted', userType: 'Landlord', plan: 'Professional' });
+  const bystander = await person(ctx.db, { name: 'Bea Bystander' });
+  await ctx.db.deleteFrom('users').where('id', '=', deleted.id).execute();
+
+  const imageName = `matrix-${n}.jpg`;
+  mkdirSync(join(ctx.config.uploadsDir, 'listings'), { recursive: true });
+  writeFileSync(join(ctx.config.uploadsDir, 'listings', imageName), 'not really a jpeg');
+  const titles = { available: `Available room ${n}`, pending: `PRIVATE-PENDING-${n}`, expired: `PRIVATE-EXPIRED-${n}` };
+  const listings = {
+    available: await insertListing(ctx.db, owner.id, { title: titles.available, image_path: `/uploads/listings/${imageName}` }),
+    pending: await insertListing(ctx.db, owner.id, { title: titles.pending, status: 'Pending' }),
+    expired: await insertListing(ctx.db, owner.id, { title: titles.expired, postedDaysAgo: 31 }),
+  };
+  const secretIn = `PRIVATE-MESSAGE-IN-${n}`;
+  const secretOut = `PRIVATE-MESSAGE-OUT-${n}`;
+  const messages: number[] = [];
+  for (const [sender, receiver, content, read] of [
+    [owner.id, partner.id, secretOut, true],
+    [partner.id, owner.id, secretIn, false],
+  ] as const) {
+    const { id } = await ctx.db
+      .insertInto('messages')
+      .values({ sender_id: sender, receiver_id: receiver, content, read_at: read ? new Date() : null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    messages.push(id);
+  }
+  return {
+    owner,
+    partner,
+    tenant,
+    landlord,
+    deleted,
+    bystander,
+    listings,
+    messages,
+    imageUrl: `/uploads/listings/${imageName}`,
+    titles,
+    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut],
+  };
+}
+
+/** The owner's own data: what nobody else's call may change. */
+async function ownerData(ctx: TestContext, w: World): Promise<string> {
+  const id = w.owner.id;
+  const { rows } = await sql<{ digest: string }>`
+    select concat_ws('/',
+      (select md5(string_agg(u::text, '|')) from users u where u.id = ${id}),
+      (select md5(string_agg(l::text, '|' order by l.id)) from listings l where l.landlord_id = ${id}),
+      (select md5(string_agg(m::text, '|' order by m.id)) from messages m where m.sender_id = ${id} or m.receiver_id = ${id}),
+      (select md5(string_agg(r::text, '|' order by r.id)) from password_reset_tokens r where r.user_id = ${id})
+    ) as digest`.execute(ctx.db);
+  return rows[0]!.digest;
+}
+
+async function authorization(w: World, caller: Caller): Promise<{ headers: Record<string, string>; me: Person | null }> {
+  switch (caller) {
+    case 'Anon':
+      return { headers: {}, me: null };
+    case 'Tenant':
+      return { headers: { authorization: `Bearer ${w.tenant.token}` }, me: w.tenant };
+    case 'Landlord':
+      return { headers: { authorization: `Bearer ${w.landlord.token}` }, me: w.landlord };
+    case 'Owner':
+      return { headers: { authorization: `Bearer ${w.owner.token}` }, me: w.owner };
+    case 'Deleted':
+      return { headers: { authorization: `Bearer ${w.deleted.token}` }, me: null };
+    case 'Expired':
+      return { headers: { authorization: `Bearer ${await badToken(w.owner.id, 'expired')}` }, me: null };
+    case 'Forged':
+      return { headers: { authorization: `Bearer ${await badToken(w.owner.id, 'forged')}` }, me: null };
+    case 'Malformed':
+      return { headers: { authorization: `Token ${w.owner.token}` }, me: null };
+  }
+}
+
+/** What is wrong with one cell's answer besides its row's own check: status, leaks, error format, integrity. */
+async function cellProblems(ctx: TestContext, w: World, row: Row, caller: Caller, res: LightMyRequestResponse, before: Fingerprint, ownerBefore: string): Promise<string[]> {
+  const problems: string[] = [];
+  if (res.statusCode !== row.expected[caller]) problems.push(`expected ${row.expected[caller]}`);
+  for (const text of NEVER) if (res.body.includes(text)) problems.push(`leaks ${text}`);
+  if (caller !== 'Owner') for (const text of w.secrets) if (res.body.includes(text)) problems.push(`leaks the owner's "${text}"`);
+  if (res.statusCode >= 400) {
+    const format = errorFormatProblem(res);
+    if (format) problems.push(`error format: ${format}`);
+    const after = await fingerprint(ctx);
+    const changed = Object.keys({ ...before.tables, ...after.tables }).filter((t) => before.tables[t] !== after.tables[t]);
+    if (changed.length) problems.push(`a refused call changed the tables ${changed.join(', ')}`);
+    if (JSON.stringify(after.uploads) !== JSON.stringify(before.uploads)) problems.push('a refused call changed the uploads folder');
+    const expectedMessage = caller === 'Anon' ? API_TEXTS.unauthenticated : API_TEXTS.tokenInvalid;
+    if (res.statusCode === 401 && !row.path.startsWith('/api/messages/stream') && res.json().message !== expectedMessage) problems.push(`401 should say "${expectedMessage}"`);
+  }
+  if (caller !== 'Owner' && (await ownerData(ctx, w)) !== ownerBefore) problems.push("changed the owner's data");
+  return problems;
+}
+
+describe('the authorization matrix', () => {
+  it('is well formed: one request per row, no row twice', () => {
+    const keys = ROWS.map(key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((k) => !CASES[k])).toEqual([]);
+    expect(Object.keys(CASES).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+});
+
+describe.each(TEST_DATABASES)('authorization matrix on $name', (database) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(database);
+  });
+  afterAll(() => ctx?.close());
+
+  it('lists every route the server has, and only those', () => {
+    const routes = routeTable(ctx.app).map((r) => `${r.method} ${r.path}`);
+    const listed = [...new Set(ROWS.map((r) => `${r.method} ${r.path}`))];
+    // A route missing here needs a row in MATRIX: who may call it, and what everyone else gets.
+    expect(routes.filter((r) => !listed.includes(r)), 'routes the matrix does not list').toEqual([]);
+    expect(listed.filter((r) => !routes.includes(r)), 'matrix rows for routes that do not exist').toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [key(row), row] as const))('%s', async (_name, row) => {
+    const spec = CASES[key(row)]!;
+    const w = await makeWorld(ctx);
+    const failures: string[] = [];
+    for (const [index, caller] of RUN_ORDER.entries()) {
+      const { headers, me } = await authorization(w, caller);
+      const request = await spec.request(w, me);
+      const before = await fingerprint(ctx);
+      const ownerBefore = await ownerData(ctx, w);
+      // A client address of its own per cell, so that no rate limit of one address decides a cell.
+      const res = await ctx.app.inject({ ...request, headers: { ...request.headers, ...headers }, remoteAddress: `10.9.${ROWS.indexOf(row)}.${index + 1}` });
+      const cell = `${caller}: ${row.method} ${String(request.url)} answered ${res.statusCode} ${res.body.slice(0, 200)}`;
+      failures.push(...(await cellProblems(ctx, w, row, caller, res, before, ownerBefore)).map((problem) => `${cell} — ${problem}`));
+      if (res.statusCode < 300) {
+        try {
+          spec.check?.(w, res, caller, me);
+        } catch (err) {
+          failures.push(`${cell} — ${(err as Error).message.split('\n')[0]}`);
+        }
+      }
+    }
+    // Every failing cell of the row at once, so a reader sees the row's whole story.
+    expect(failures).toEqual([]);
+  });
+});
