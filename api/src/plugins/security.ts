@@ -13,6 +13,7 @@
  *                            `{ message }` with `retry-after` in seconds.
  */
 import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -86,6 +87,8 @@ export function createRemoteOrigins(storeDir: string, configured: string[]) {
     list: (): readonly string[] => all,
   };
 }
+
+const isDocsPage = (request: IncomingMessage) => /^\/api\/docs(\/|$|\?)/.test(request.url ?? '');
 
 const wantsDocument = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
@@ -204,7 +207,8 @@ async function securityPlugin(app: FastifyInstance, options: SecurityPluginOptio
         baseUri: ["'self'"],
         scriptSrc: [sources("'self'")],
         scriptSrcAttr: ["'none'"],
-        styleSrc: [sources("'self'")],
+        // The OpenAPI page (Swagger UI, a developer tool under /api/docs) injects <style> elements; nothing else may.
+        styleSrc: [(request: IncomingMessage) => [sources("'self'")(), ...(isDocsPage(request) ? ["'unsafe-inline'"] : [])].join(' ')],
         imgSrc: [sources("'self'", 'data:', 'blob:')],
         fontSrc: [sources("'self'", 'data:')],
         connectSrc: [sources("'self'")],
