@@ -7,7 +7,14 @@ import { STATUS_CODES } from 'node:http';
 import { API_TEXTS, fieldErrors } from '@roomnest/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route stores nothing and takes any text, NUL characters and unpaired surrogates included (see `unstorableTextPath`). */
+    acceptsAnyText?: boolean;
+  }
+}
 
 /** An expected failure with its status and the sentence the user sees. */
 export class HttpError extends Error {
@@ -54,6 +61,32 @@ export function validationBody(error: z.ZodError): { message: string; errors: { 
   return { message: errors[0]?.message ?? API_TEXTS.validationFailed, errors };
 }
 
+/** The answer to text that cannot be stored as it was sent (see `unstorableTextPath`). */
+export const UNSTORABLE_TEXT = (field: string) => `${field} contains a character that is not allowed.`;
+
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where `value` (a parsed body, query or form) holds text that no text column can hold as it was sent: a NUL
+ * character (PostgreSQL refuses it, which was a 500) or an unpaired surrogate (stored as U+FFFD, silently changed).
+ * Answers the path of the first such string, or null.
+ */
+export function unstorableTextPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') || UNPAIRED_SURROGATE.test(value) ? path : null;
+  if (typeof value !== 'object' || value === null || value instanceof Date || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextPath(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The validation 400 for text at `path` that cannot be stored. */
+export function unstorableTextError(path: (string | number)[]): RequestValidationError {
+  const field = path.length ? path.map(String).join('.') : '_';
+  return new RequestValidationError(new z.ZodError([{ code: 'custom', path, message: UNSTORABLE_TEXT(field), input: undefined }]));
+}
+
 /** Fastify's own 4xx errors, answered with the contract's sentences. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: API_TEXTS.malformedJson },
@@ -86,6 +119,14 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  // After validation, so it sees what the handler will (unknown query parameters dropped); multipart forms are
+  // read by their handlers and checked by readMultipartForm.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.acceptsAnyText) return;
+    const path = unstorableTextPath(request.body) ?? unstorableTextPath(request.query);
+    if (path) throw unstorableTextError(path);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RequestValidationError) {
       return reply.code(400).send(validationBody(error.zodError));

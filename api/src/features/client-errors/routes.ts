@@ -18,6 +18,8 @@ const clientErrorsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/remote-failures',
     {
       bodyLimit: REMOTE_FAILURE_BODY_LIMIT,
+      // Only logged (JSON-escaped): a message the shell cut inside an emoji, or with a NUL, is still worth reading.
+      config: { acceptsAnyText: true },
       schema: {
         tags: ['client-errors'],
         summary: 'Report a remote module that failed in the browser',

@@ -13,7 +13,7 @@
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError, unstorableTextError, unstorableTextPath } from '../../plugins/errors.ts';
 
 /** Parser limits: one image of IMAGE_MAX_BYTES and a form's worth of short text fields. */
 export const MULTIPART_LIMITS = {
@@ -64,7 +64,8 @@ function addField(fields: Record<string, unknown>, name: string, value: unknown)
 /**
  * Reads a multipart/form-data request: 415 unless the request is multipart,
  * 413 for an image over IMAGE_MAX_BYTES, 400 for a second file, a file under
- * another field name, a truncated field, too many fields or a malformed body.
+ * another field name, a truncated field, too many fields, a field with a NUL
+ * character (the validation format, naming the field) or a malformed body.
  * An empty file part (a browser form with no file chosen) counts as no file.
  */
 export async function readMultipartForm(request: FastifyRequest, { fileField }: { fileField: string }): Promise<MultipartForm> {
@@ -94,5 +95,8 @@ export async function readMultipartForm(request: FastifyRequest, { fileField }: 
     request.log.debug({ err }, 'malformed multipart body');
     throw new HttpError(400, UPLOAD_TEXTS.malformed);
   }
+  // A NUL in a field cannot be stored (PostgreSQL refuses it): a validation 400 like any other bad field.
+  const unstorable = unstorableTextPath(fields);
+  if (unstorable) throw unstorableTextError(unstorable);
   return { fields: { ...fields }, file };
 }

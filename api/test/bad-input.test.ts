@@ -1,0 +1,98 @@
+/**
+ * What the fuzzing found, pinned with plain examples: each case is one request
+ * that once answered 500 or a wrong status, with the answer it must get now and
+ * proof that the database did not change.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSTORABLE_TEXT } from '../src/plugins/errors.ts';
+import { formBody, insertListing, validForm } from './listings-support.ts';
+import { errorFormatProblem, fingerprint, PASSWORD, person, type Person } from './integrity-support.ts';
+import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
+
+const json = (method: InjectOptions['method'], url: string, payload: object, token?: string): InjectOptions => ({
+  method,
+  url,
+  payload: JSON.stringify(payload),
+  headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+});
+const form = async (method: 'POST' | 'PUT', url: string, fields: Record<string, string | readonly string[]>, token: string): Promise<InjectOptions> => {
+  const { payload, contentType } = await formBody(fields);
+  return { method, url, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } };
+};
+
+/** The answer to text that cannot be stored in `field`, and the database as it was. */
+const refused = (field: string) => ({
+  status: 400,
+  body: { message: UNSTORABLE_TEXT(field), errors: [{ field, message: UNSTORABLE_TEXT(field) }] },
+  formatProblem: null,
+  unchanged: true,
+});
+
+describe.each(TEST_DATABASES)('bad input on $name', (database) => {
+  let ctx: TestContext;
+  let landlord: Person;
+  let tenant: Person;
+  let listingId: number;
+  beforeAll(async () => {
+    ctx = await createTestContext(database);
+    landlord = await person(ctx.db, { userType: 'Landlord', plan: 'Professional' });
+    tenant = await person(ctx.db);
+    listingId = await insertListing(ctx.db, landlord.id);
+  });
+  afterAll(() => ctx?.close());
+
+  /** Sends `request`: its status, body and error format, and whether the database stayed as it was. */
+  async function send(request: InjectOptions) {
+    const before = await fingerprint(ctx);
+    const res = await ctx.app.inject(request);
+    return { status: res.statusCode, body: res.json(), formatProblem: errorFormatProblem(res), unchanged: JSON.stringify(await fingerprint(ctx)) === JSON.stringify(before) };
+  }
+
+  // PostgreSQL cannot store a NUL character in text: these answered 500. An unpaired surrogate was stored as U+FFFD.
+  describe.each([
+    ['a NUL character', 'a\u0000b'],
+    ['an unpaired high surrogate', 'a\ud800b'],
+    ['an unpaired low surrogate', '\udc00'],
+  ])('text with %s in a JSON body is refused with 400, not stored', (_label, bad) => {
+    it('in every field that reaches the database', async () => {
+      expect(await send(json('POST', '/api/auth/register', { Name: `Ann ${bad}`, Email: 'ann-nul@example.co.uk', Password: PASSWORD, UserType: 'Tenant' }))).toEqual(refused('Name'));
+      expect(await send(json('POST', '/api/auth/login', { Email: `${bad}@example.co.uk`, Password: PASSWORD }))).toEqual(refused('Email'));
+      expect(await send(json('POST', '/api/messages', { ReceiverID: tenant.id, MessageContent: `Hello ${bad}` }, landlord.token))).toEqual(refused('MessageContent'));
+      expect(await send(json('POST', '/api/auth/password-reset/confirm', { Token: `tok${bad}en`, Password: PASSWORD }))).toEqual(refused('Token'));
+    });
+  });
+
+  it('text with a NUL character in a multipart form is refused with 400 (a form carries bytes: no unpaired surrogate)', async () => {
+    expect(await send(await form('POST', '/api/listings', validForm({ Title: 'Room \u0000' }), landlord.token))).toEqual(refused('Title'));
+    expect(await send(await form('PUT', `/api/listings/${listingId}`, validForm({ Status: 'Available', Description: 'a\u0000b' }), landlord.token))).toEqual(refused('Description'));
+    expect(await send(await form('PUT', '/api/users/profile', { Name: 'Tenant', Bio: 'Quiet \u0000' }, tenant.token))).toEqual(refused('Bio'));
+  });
+
+  it('text with a NUL character in a query string is refused with 400 (a URL cannot carry an unpaired surrogate)', async () => {
+    expect(await send({ method: 'GET', url: '/api/listings?city=Lon%00don' })).toEqual(refused('city'));
+    expect(await send({ method: 'GET', url: '/api/listings?address=Mare%00Street' })).toEqual(refused('address'));
+    expect(await send({ method: 'GET', url: '/api/users/flatmate-search?preferred_locations=Hack%00ney' })).toEqual(refused('preferred_locations'));
+  });
+
+  it('still accepts emoji, right-to-left text and combining marks', async () => {
+    const res = await ctx.app.inject(json('POST', '/api/messages', { ReceiverID: tenant.id, MessageContent: 'مرحبا 👩‍👩‍👧 é café' }, landlord.token));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().newMessageDetails.MessageContent).toBe('مرحبا 👩‍👩‍👧 é café');
+  });
+
+  it('logs a browser report whatever its text (nothing is stored)', async () => {
+    const res = await ctx.app.inject(
+      json('POST', '/api/client-errors/remote-failures', {
+        remote: 'mf_search',
+        module: 'RoomSearchPage',
+        version: '1.0.0',
+        kind: 'render',
+        message: `Cut in the middle of an emoji \ud83d and a NUL \u0000`,
+        path: '/find-a-room',
+        shellVersion: '1.0.0',
+      }),
+    );
+    expect(res.statusCode).toBe(204);
+  });
+});
