@@ -3,6 +3,7 @@
  * that once answered 500 or a wrong status, with the answer it must get now and
  * proof that the database did not change.
  */
+import { API_TEXTS } from '@roomnest/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT } from '../src/plugins/errors.ts';
@@ -94,5 +95,19 @@ describe.each(TEST_DATABASES)('bad input on $name', (database) => {
       }),
     );
     expect(res.statusCode).toBe(204);
+  });
+
+  // Authentication comes first: these answered 400, 413 or 415 to callers without a valid token.
+  it.each([
+    ['an invalid body', json('PATCH', '/api/listings/1/status', { Status: 'Gone' })],
+    ['malformed JSON', { method: 'POST', url: '/api/messages', payload: '{"ReceiverID":', headers: { 'content-type': 'application/json' } }],
+    ['another content type', { method: 'POST', url: '/api/messages', payload: 'hello', headers: { 'content-type': 'application/xml' } }],
+    ['an oversized body', { method: 'POST', url: '/api/messages', payload: `{"x":"${'a'.repeat(2 * 1024 * 1024)}"}`, headers: { 'content-type': 'application/json' } }],
+    ['an invalid path parameter', { method: 'GET', url: '/api/messages/conversation/abc' }],
+  ] as [string, InjectOptions][])('answers 401 before looking at %s', async (_label, request) => {
+    const anonymous = await ctx.app.inject(request);
+    expect({ status: anonymous.statusCode, body: anonymous.json() }).toEqual({ status: 401, body: { message: API_TEXTS.unauthenticated } });
+    const forged = await ctx.app.inject({ ...request, headers: { ...request.headers, authorization: 'Bearer a.b.c' } });
+    expect({ status: forged.statusCode, body: forged.json() }).toEqual({ status: 401, body: { message: API_TEXTS.tokenInvalid } });
   });
 });
