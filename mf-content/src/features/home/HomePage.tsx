@@ -1,4 +1,4 @@
-import { Button, Page } from '@roomnest/shared/ui';
+import { Button, Page, usePageFocus } from '@roomnest/shared/ui';
 import { Hero } from './hero/Hero.tsx';
 import { HowItWorks } from './how-it-works/HowItWorks.tsx';
 import { LandlordCta } from './list-room/LandlordCta.tsx';
@@ -13,11 +13,12 @@ const TITLE_ID = 'home-title';
 /** `/`: the Home page (spec section 2, Home). */
 export default function HomePage() {
   const listRoom = useListRoom();
+  const headingRef = usePageFocus();
   return (
     <div className={s.home}>
       <Hero labelledBy={TITLE_ID}>
         <p className={s.eyebrow}>Rooms and flatmates across the UK</p>
-        <h1 id={TITLE_ID} className={s.title}>
+        <h1 id={TITLE_ID} className={s.title} ref={headingRef} tabIndex={-1}>
           Find your next room in London
         </h1>
         <p className={s.lead}>Search rooms and flatmates from Shoreditch to Romford, and message landlords and flatmates directly.</p>

@@ -4,7 +4,7 @@
  */
 import { PASSWORD_RESET_TEXTS, passwordResetRequestSchema } from '@roomnest/shared';
 import { errorMessage } from '@roomnest/shared/client';
-import { Alert, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRequestPasswordResetMutation } from './auth-api.ts';
@@ -13,6 +13,7 @@ import s from './auth.module.css';
 export const FORGOT_PASSWORD_FAILED = 'Could not send the reset link right now. Please try again.';
 
 export function ForgotPasswordPage() {
+  const headingRef = usePageFocus();
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { Email: '' } });
   const { errors } = form.formState;
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
@@ -32,7 +33,7 @@ export function ForgotPasswordPage() {
   return (
     <Page title="Forgot password" className={s.page}>
       <Card className={s.card}>
-        <PageHeader title="Forgot your password?" subtitle="Enter the email you registered with and we will send you a link to choose a new one." />
+        <PageHeader headingRef={headingRef} title="Forgot your password?" subtitle="Enter the email you registered with and we will send you a link to choose a new one." />
         {sent ? (
           <Alert tone="success">{sent}</Alert>
         ) : (

@@ -5,7 +5,7 @@
  */
 import { loginSchema, TEXTS, TOAST } from '@roomnest/shared';
 import { errorMessage, loggedIn, notify, useHostDispatch } from '@roomnest/shared/client';
-import { Alert, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from './auth-api.ts';
@@ -13,6 +13,7 @@ import { afterLoginTarget } from './login-redirect.ts';
 import s from './auth.module.css';
 
 export function LoginPage() {
+  const headingRef = usePageFocus();
   const form = useZodForm(loginSchema, { defaultValues: { Email: '', Password: '' } });
   const { errors } = form.formState;
   const [login, { isLoading }] = useLoginMutation();
@@ -36,7 +37,7 @@ export function LoginPage() {
   return (
     <Page title="Log in" className={s.page}>
       <Card className={s.card}>
-        <PageHeader title="Welcome back" subtitle="Log in to message advertisers and manage your ads." />
+        <PageHeader headingRef={headingRef} title="Welcome back" subtitle="Log in to message advertisers and manage your ads." />
         {failure ? <Alert>{failure}</Alert> : null}
         <form onSubmit={onSubmit} noValidate aria-label="Log in">
           <Field label="Email" error={errors.Email?.message}>

@@ -4,7 +4,7 @@
  */
 import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
 import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from './auth-api.ts';
@@ -22,6 +22,7 @@ export function registerFailureText(error: unknown): string {
 }
 
 export function RegisterPage() {
+  const headingRef = usePageFocus();
   const form = useZodForm(registerFormSchema, {
     defaultValues: { Name: '', Email: '', Password: '', ConfirmPassword: '', UserType: 'Tenant' },
   });
@@ -48,7 +49,7 @@ export function RegisterPage() {
   return (
     <Page title="Register" className={s.page}>
       <Card className={s.card}>
-        <PageHeader title="Create your account" subtitle="Free to join. Search rooms, find flatmates or advertise a room." />
+        <PageHeader headingRef={headingRef} title="Create your account" subtitle="Free to join. Search rooms, find flatmates or advertise a room." />
         {failure ? <Alert>{failure}</Alert> : null}
         <form onSubmit={onSubmit} noValidate aria-label="Register">
           <Field label="Full name" error={errors.Name?.message}>

@@ -6,7 +6,7 @@
  */
 import { PASSWORD_RESET_TEXTS, passwordResetFormSchema } from '@roomnest/shared';
 import { errorMessage, notify, serverFieldErrors } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, useZodForm } from '@roomnest/shared/ui';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirmPasswordResetMutation } from './auth-api.ts';
@@ -15,6 +15,7 @@ import s from './auth.module.css';
 export const RESET_PASSWORD_FAILED = 'Could not reset your password right now. Please try again.';
 
 export function ResetPasswordPage() {
+  const headingRef = usePageFocus();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const form = useZodForm(passwordResetFormSchema, { defaultValues: { Password: '', ConfirmPassword: '' } });
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
   return (
     <Page title="Choose a new password" className={s.page}>
       <Card className={s.card}>
-        <PageHeader title="Choose a new password" subtitle="Setting a new password signs you out on every other device." />
+        <PageHeader headingRef={headingRef} title="Choose a new password" subtitle="Setting a new password signs you out on every other device." />
         {!token ? (
           <Alert>{PASSWORD_RESET_TEXTS.tokenRequired}</Alert>
         ) : (
