@@ -44,7 +44,7 @@ function ChatPage() {
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(partner.data));
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const boxId = useId();
   const countId = useId();
   const messages = thread.data;
@@ -130,13 +130,17 @@ function ChatPage() {
           <Alert>{TEXTS.messagesFailed}</Alert>
         </StatusMessage>
       ) : (
-        <ol ref={logRef} className={s.thread} role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
-          {messages?.length ? (
-            messages.map((m) => <Bubble key={m.MessageID} m={m} me={me} />)
-          ) : (
-            <li className={s.empty}>No messages yet. Say hello to {name}!</li>
-          )}
-        </ol>
+        // The log scrolls on its own, so it takes focus for the keyboard's arrow keys (WCAG 2.1.1); the list inside keeps its list semantics.
+        // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+        <div ref={logRef} className={s.thread} role="log" aria-live="polite" aria-label={`Messages with ${name}`} tabIndex={0}>
+          <ol className={s.messages}>
+            {messages?.length ? (
+              messages.map((m) => <Bubble key={m.MessageID} m={m} me={me} />)
+            ) : (
+              <li className={s.empty}>No messages yet. Say hello to {name}!</li>
+            )}
+          </ol>
+        </div>
       )}
 
       {notFound ? null : (

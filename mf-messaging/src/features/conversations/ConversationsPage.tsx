@@ -12,13 +12,19 @@ export const CONVERSATIONS_POLL_MS = 30_000;
 function ConversationRow({ c, me }: { c: Conversation; me: number }) {
   const mine = c.LastMessageSenderID === me;
   const preview = `${mine ? 'You: ' : ''}${snippet(c.LastMessage, SNIPPET_LENGTH.lastMessagePreview)}`;
+  // The link's name comes from its content (no aria-label over the visible text, WCAG 2.5.3): the hidden
+  // summary first, then the time and the preview; the visible name and count repeat the summary, so they are hidden.
+  const summary = `Conversation with ${c.PartnerName}${c.UnreadCount ? `, ${c.UnreadCount} unread` : ''}.`;
   return (
     <li className={s.item}>
-      <Link to={ROUTES.chat(c.PartnerID)} className={s.row} aria-label={`Conversation with ${c.PartnerName}${c.UnreadCount ? `, ${c.UnreadCount} unread` : ''}`}>
+      <Link to={ROUTES.chat(c.PartnerID)} className={s.row}>
+        <span className="visually-hidden">{summary}</span>
         <Avatar name={c.PartnerName} src={c.PartnerProfilePictureURL} />
         <span className={s.body}>
           <span className={s.top}>
-            <span className={s.name}>{c.PartnerName}</span>
+            <span className={s.name} aria-hidden="true">
+              {c.PartnerName}
+            </span>
             <time className={s.time} dateTime={c.LastMessageSentAt}>
               {formatDateTime(c.LastMessageSentAt)}
             </time>
@@ -28,8 +34,8 @@ function ConversationRow({ c, me }: { c: Conversation; me: number }) {
               {preview}
             </span>
             {c.UnreadCount > 0 ? (
-              <Badge tone="count" label={`${c.UnreadCount} unread`}>
-                {c.UnreadCount}
+              <Badge tone="count">
+                <span aria-hidden="true">{c.UnreadCount}</span>
               </Badge>
             ) : null}
           </span>
