@@ -133,10 +133,16 @@ async function startPostgres() {
   };
 }
 
+/** Set by Ctrl-C or SIGTERM: the running part is stopped and no other part starts. */
+let interrupted = null;
+
 function runChild(command, args, env) {
   return new Promise((resolveRun) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    const forward = (signal) => child.kill(signal);
+    const forward = (signal) => {
+      interrupted = signal;
+      child.kill(signal);
+    };
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     child.on('exit', (code, signal) => {
@@ -215,6 +221,7 @@ async function main() {
 
   try {
     for (const part of parts) {
+      if (interrupted) break;
       const since = Date.now();
       let code;
       if (part === 'search') {
@@ -271,7 +278,8 @@ async function main() {
   log(`${met.length} budgets met, ${notMet.length} not met${skipped.length ? `; skipped: ${skipped.join('; ')}` : ''}`);
   if (failed.length) log(`failed: ${failed.join('; ')}`);
   log(`${minutes} min; Node ${environment.node}, ${environment.cpus} CPUs, load ${environment.loadavg.join(' ')}; table in bench-results/summary.json`);
-  if (failed.length || (process.env.BENCH_STRICT === '1' && notMet.length)) process.exitCode = 1;
+  if (interrupted) log(`interrupted (${interrupted}): the parts after it did not run`);
+  if (interrupted || failed.length || (process.env.BENCH_STRICT === '1' && notMet.length)) process.exitCode = 1;
 }
 
 main().catch((err) => {

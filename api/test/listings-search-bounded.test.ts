@@ -10,6 +10,7 @@ import {
   matchCities,
   MAX_CITY_EXPANSION,
   pageQuery,
+  pageStrategy,
   searchListings,
   type SearchFilters,
 } from '../src/features/listings/repository.ts';
@@ -32,6 +33,18 @@ const FILTERS: Record<string, SearchFilters> = {
   'move-in': { availableDate: '2030-01-15' },
   'odd characters': { address: '100%_' },
 };
+
+describe('pageStrategy', () => {
+  it('walks past the cap, and when the page should come within a few index entries per match; collects otherwise', () => {
+    expect(pageStrategy(1001, 1000, 24, 1_000_000)).toBe('walk');
+    // 800 of 10,000 match: page 1 expects to read 300 entries, page 10 3,000 (≤ 4 × 800); page 30 would read 9,000.
+    expect([1, 10, 30].map((page) => pageStrategy(800, 1000, page * 24, 10_000))).toEqual(['walk', 'walk', 'collect']);
+    // 700 of 100,000: 3,400 entries for page 1, more than 4 × 700.
+    expect(pageStrategy(700, 1000, 24, 100_000)).toBe('collect');
+    // A table never analyzed (size unknown), or nothing to find.
+    expect([pageStrategy(10, 1000, 24, 0), pageStrategy(0, 1000, 24, 100)]).toEqual(['collect', 'collect']);
+  });
+});
 
 describe.each(TEST_DATABASES)('bounded public search on $name', (database) => {
   let ctx: TestContext;

@@ -2,13 +2,13 @@
  * Query plans of public search, every filter combination the pages send with
  * every sort order, page 1 and page 10, exactly as the API runs them (the
  * city resolved, the capped count, then the page read by the strategy the
- * count picks): EXPLAIN ANALYZE of each statement, the indexes it reads, and
+ * count and the table's size pick): EXPLAIN ANALYZE of each statement, the indexes it reads, and
  * whether it scans the whole listings table or starts parallel workers.
  */
 import { SORT_OPTIONS, type SortBy } from '@roomnest/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/types.ts';
-import { countQuery, matchCities, pageQuery, SEARCH_TOTAL_CAP, type SearchFilters } from '../../src/features/listings/repository.ts';
+import { countQuery, estimateListings, matchCities, pageQuery, pageStrategy, SEARCH_TOTAL_CAP, type SearchFilters } from '../../src/features/listings/repository.ts';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -67,6 +67,7 @@ async function explain(db: Kysely<DB>, query: { compile(): CompiledQuery }) {
 export async function explainSearches(db: Kysely<DB>): Promise<PlanSummary> {
   const rows: PlanRow[] = [];
   const sorts = SORT_OPTIONS.map((s) => s.value as SortBy);
+  const tableRows = await estimateListings(db);
   for (const [search, filters] of Object.entries(PLANNED_FILTERS)) {
     const cities = filters.city ? await matchCities(db, filters.city) : undefined;
     if (cities && cities.length === 0) continue; // answered without a statement
@@ -74,10 +75,11 @@ export async function explainSearches(db: Kysely<DB>): Promise<PlanSummary> {
     const n = Number((await count.executeTakeFirstOrThrow()).n);
     rows.push({ search, statement: `count (${n > SEARCH_TOTAL_CAP ? `over ${SEARCH_TOTAL_CAP}` : n})`, ...(await explain(db, count)) });
     if (n === 0) continue; // no page to read
-    const strategy = n > SEARCH_TOTAL_CAP ? 'walk' : 'collect';
     for (const sortBy of sorts) {
       for (const page of [1, 10]) {
-        if ((page - 1) * 24 >= Math.min(n, SEARCH_TOTAL_CAP)) continue;
+        const offset = (page - 1) * 24;
+        if (offset >= Math.min(n, SEARCH_TOTAL_CAP)) continue;
+        const strategy = pageStrategy(n, SEARCH_TOTAL_CAP, offset + 24, tableRows);
         rows.push({ search, statement: `${strategy} ${sortBy} p${page}`, ...(await explain(db, pageQuery(db, filters, cities, { sortBy, page, pageSize: 24 }, strategy))) });
       }
     }

@@ -150,13 +150,14 @@ export interface PageOptions {
  * How the page's ids are found. `walk`: in sort order through an index,
  * filtering as it goes and stopping after the page; the indexes carry every
  * filter column (migration 0006), so this reads the index alone. Cheap when
- * many listings match, the usual case. The address condition is then kept
+ * many listings match (more than the cap, or enough for the page to come
+ * soon: see pageStrategy), the usual case. The address condition is then kept
  * from the trigram index: the planner estimates a substring's matches from
  * that index far too low (100 for 7,000 at 1,000,000 listings) and would
  * collect and sort them all. `collect`: every match first (a materialized
  * CTE, so the planner cannot turn it into a walk), then sorted: used when the
- * count says few match (at most SEARCH_TOTAL_CAP), where a walk could read
- * most of an index to find them.
+ * count says few match, where a walk could read most of an index to find
+ * them; it reads at most SEARCH_TOTAL_CAP rows.
  */
 export type PageStrategy = 'walk' | 'collect';
 
@@ -231,7 +232,33 @@ export interface SearchOptions {
   knownCount?: number | undefined;
   /** The cities the city prefix matches (matchCities); resolved when absent. */
   cities?: CityMatch | undefined;
+  /** The planner's estimate of the listings table's rows (estimateListings); read when needed and absent. */
+  tableRows?: number | undefined;
   cap?: number;
+}
+
+/** The planner's estimate of the rows in listings (kept up to date by ANALYZE); 0 when never analyzed. */
+export async function estimateListings(db: Executor): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = to_regclass('listings')`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * How many index entries a walk may read per match it collects instead: a walk reads the index alone
+ * (about 1 µs an entry here), collecting reads each match from the table and sorts them (about 10 µs);
+ * 4, not 10, because a walk's estimate assumes the matches are spread evenly through the sort order.
+ */
+export const WALK_FACTOR = 4;
+
+/**
+ * The strategy for a page: a walk when more than the cap match, or when the walk is expected to
+ * read fewer than WALK_FACTOR index entries per match (the page's reach × the table ÷ the matches);
+ * otherwise, and when the table's size is unknown, collect (at most the cap rows).
+ */
+export function pageStrategy(count: number, cap: number, reach: number, tableRows: number): PageStrategy {
+  if (count > cap) return 'walk';
+  if (tableRows <= 0 || count === 0) return 'collect';
+  return (reach * tableRows) / count <= WALK_FACTOR * count ? 'walk' : 'collect';
 }
 
 /**
@@ -251,7 +278,11 @@ export async function searchListings(db: Executor, filters: SearchFilters, optio
   // A capped search ends at the cap. Otherwise a page past a count read just now is empty without asking; a
   // remembered count may be stale (another instance added listings), so the rows are read fresh.
   const limit = capped ? Math.min(options.pageSize, cap - offset) : search.knownCount === undefined && offset >= count ? 0 : options.pageSize;
-  const rows = limit > 0 ? await pageQuery(db, filters, cities, options, capped ? 'walk' : 'collect', limit).execute() : [];
+  let rows: unknown[] = [];
+  if (limit > 0) {
+    const tableRows = capped ? 0 : (search.tableRows ?? (await estimateListings(db)));
+    rows = await pageQuery(db, filters, cities, options, pageStrategy(count, cap, offset + limit, tableRows), limit).execute();
+  }
   return { rows: rows as ListingWithLandlord[], total: Math.min(count, cap), capped, count };
 }
 

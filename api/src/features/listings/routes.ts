@@ -29,6 +29,7 @@ import { removeUploads, storeImage, type StoredImage } from '../uploads/images.t
 import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
 import {
   countActiveListings,
+  estimateListings,
   findLandlordListings,
   findListing,
   lockLandlordPlan,
@@ -141,6 +142,14 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
   // The cities each city prefix matches (matchCities), kept and cleared with the totals.
   const cities = new SearchCountCache<CityMatch>(searchCountCacheMs);
 
+  // The planner's estimate of the table's size, for the page strategy (repository.ts, pageStrategy).
+  const tableSize = new SearchCountCache(searchCountCacheMs);
+  const tableRows = async () => {
+    let rows = tableSize.get('listings');
+    if (rows === undefined) tableSize.set('listings', (rows = await estimateListings(db)));
+    return rows;
+  };
+
   const clearSearchCaches = () => {
     counts.clear();
     cities.clear();
@@ -199,7 +208,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         db,
         query,
         { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize },
-        { knownCount, cities: knownCities, cap: searchTotalCap },
+        { knownCount, cities: knownCities, tableRows: await tableRows(), cap: searchTotalCap },
       );
       if (knownCount === undefined) counts.set(key, count);
       return { listings: rows.map(toListing), total, totalCapped: capped, page, totalPages: Math.ceil(total / pageSize) };
