@@ -71,19 +71,38 @@ const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
  * character (PostgreSQL refuses it, which was a 500) or an unpaired surrogate (stored as U+FFFD, silently changed).
  * Answers the path of the first such string, or null.
  */
-export function unstorableTextPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') || UNPAIRED_SURROGATE.test(value) ? path : null;
-  if (typeof value !== 'object' || value === null || value instanceof Date || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = unstorableTextPath(item, [...path, Array.isArray(value) ? Number(key) : key]);
-    if (found) return found;
+export function unstorableTextPath(value: unknown): (string | number)[] | null {
+  // A loop, not recursion: a body nested 100,000 deep (a 1 MB JSON body can be) must not overflow the stack.
+  // Each entry links to its parent, so the path is built only for the string found.
+  interface Entry {
+    value: unknown;
+    key?: string | number;
+    parent?: Entry;
+  }
+  const pending: Entry[] = [{ value }];
+  for (let entry = pending.pop(); entry; entry = pending.pop()) {
+    const item = entry.value;
+    if (typeof item === 'string') {
+      if (!item.includes('\u0000') && !UNPAIRED_SURROGATE.test(item)) continue;
+      const path: (string | number)[] = [];
+      for (let at: Entry | undefined = entry; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+      return path;
+    }
+    if (typeof item !== 'object' || item === null || item instanceof Date || Buffer.isBuffer(item)) continue;
+    const entries = Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      pending.push({ value: child, key: Array.isArray(item) ? Number(key) : key, parent: entry });
+    }
   }
   return null;
 }
 
 /** The validation 400 for text at `path` that cannot be stored. */
 export function unstorableTextError(path: (string | number)[]): RequestValidationError {
-  const field = path.length ? path.map(String).join('.') : '_';
+  const joined = path.length ? path.map(String).join('.') : '_';
+  // A path can be as long as the body is deep: the answer names at most 100 characters of it.
+  const field = joined.length > 100 ? `${joined.slice(0, 100)}…` : joined;
   return new RequestValidationError(new z.ZodError([{ code: 'custom', path, message: UNSTORABLE_TEXT(field), input: undefined }]));
 }
 
