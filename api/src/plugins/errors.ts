@@ -130,6 +130,27 @@ function statusOf(error: FastifyError): number {
   return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
+export const URL_TEXTS = {
+  /** FST_ERR_BAD_URL: the path has a broken percent-encoding (`%zz`, a cut `%E0%A4`). */
+  badUrl: 'The address is not valid: it has a broken %-encoding.',
+  /** FST_ERR_MAX_PARAM_LENGTH: a path parameter over the router's maxParamLength (100 characters). */
+  tooLong: 'A part of the address is too long.',
+} as const;
+
+/**
+ * For Fastify's `frameworkErrors` option. The router answers a URL it cannot take before any hook or error
+ * handler runs, in Fastify's own format (`{ error, code, message, statusCode }`, echoing the path), unless
+ * `Fastify({ frameworkErrors })` is given this: then it is the API's `{ message }`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const json = (status: number, message: string) => reply.code(status).type('application/json; charset=utf-8').send({ message });
+  if (error.code === 'FST_ERR_BAD_URL') return json(400, URL_TEXTS.badUrl);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return json(414, URL_TEXTS.tooLong);
+  const status = statusOf(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed in the router');
+  return json(status, status >= 500 ? API_TEXTS.internal : (STATUS_TEXTS[status] ?? STATUS_CODES[status] ?? API_TEXTS.validationFailed));
+}
+
 /** The JSON 404 of an unknown route (the web plugin answers unknown pages with the shell first). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = request.url.split('?')[0] ?? request.url;
