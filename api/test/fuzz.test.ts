@@ -166,7 +166,9 @@ const segment: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: nastyString.map(encode) },
   { weight: 2, arbitrary: fc.constantFrom(...RAW_URL_PIECES) },
   { weight: 1, arbitrary: fc.integer({ min: -5, max: 2 ** 33 }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom('1/../../users/profile', '1/..%2f..%2fusers', '1;drop', '1?x=1', '1#frag', 'a'.repeat(3_000)) },
+  // (An unencoded `1/../../users/profile` is resolved by the client before sending, as a browser does: with the fixture's
+  // token it would be a genuine DELETE of the account. Encoded, it reaches the server as one segment.)
+  { weight: 1, arbitrary: fc.constantFrom('1%2F..%2F..%2Fusers%2Fprofile', '1/..%2f..%2fusers', '1;drop', '1?x=1', '1#frag', 'a'.repeat(3_000)) },
 );
 
 function queryString(keys: readonly string[]): fc.Arbitrary<string> {
