@@ -2,9 +2,10 @@
  * The auth guard. `app.authenticate` (a preHandler) requires a valid bearer
  * token and sets `request.user`; `app.identify` does the same when a token is
  * sent and lets anonymous callers through. Either one runs before anything
- * else of its route (moved to onRequest): no body is read before the token. A token is valid while it is
- * genuine, unexpired, its user still exists and its token version matches the
- * user's (so a deleted account's or a revoked token stops working at once).
+ * else of its route (moved to onRequest): no body is read before the token.
+ * A token is valid while it is genuine, unexpired, its user still exists and
+ * its token version matches the user's (so a deleted account's or a revoked
+ * token stops working at once).
  *
  *   app.get('/api/x', { preHandler: app.authenticate, schema: { security: BEARER_AUTH } }, (req) => {
  *     const user = requireUser(req);          // or requireLandlord(req)
