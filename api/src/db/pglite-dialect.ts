@@ -135,6 +135,11 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     this.#unlock = await this.#mutex.lock();
+    // Back to the event loop before each use. PGlite runs a statement synchronously on this thread, and the
+    // statements queued behind the mutex would otherwise run back to back in one tick (each unlock resumes the
+    // next waiter as a promise continuation), keeping timers and I/O, a health check included, waiting for all
+    // of them together: 120 to 250 ms under a search load at 100,000 listings, instead of one statement's time.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return this.#connection;
   }
 
