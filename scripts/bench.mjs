@@ -117,7 +117,7 @@ async function startPostgres() {
     rmSync(dir, { recursive: true, force: true });
     return { skipped: `could not start a PostgreSQL cluster: ${(err.stderr || err.message || '').toString().trim().split('\n').slice(-2).join(' ')}` };
   }
-  const version = run('postgres', ['--version']).trim().split(' ').pop();
+  const version = /\d+(?:\.\d+)+/.exec(run('postgres', ['--version']))?.[0] ?? 'unknown';
   log(`PostgreSQL ${version}: private cluster on 127.0.0.1:${port} in ${dir}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
