@@ -24,7 +24,7 @@ import { createMailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin, { validatorCompiler } from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -63,6 +63,8 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     // Long-lived keep-alive behind a load balancer: let it close idle sockets first.
     keepAliveTimeout: 72_000,
     routerOptions: { ignoreTrailingSlash: true },
+    // URLs the router itself refuses (broken %-encoding, over-long path parameters) answer in the API's format.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
