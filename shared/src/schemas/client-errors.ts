@@ -4,7 +4,7 @@
  * shell's remote boundary (issue 7). The API answers 204 and writes one warn
  * line per report; anything malformed is a 400, anything oversized a 413.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS } from '../client-errors.ts';
 
 // The constants live in a zod-free module (the shell's first load needs them, not zod).

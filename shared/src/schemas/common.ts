@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every non-2xx answer of the API. */
 export const apiErrorSchema = z.object({

@@ -4,7 +4,7 @@
  * (POST /api/newsletter/subscriptions), so browser and server check the email
  * with the same rule.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { TEXTS } from '../texts.ts';
 import { emailSchema } from './auth.ts';

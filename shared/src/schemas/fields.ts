@@ -1,5 +1,5 @@
 /** Field builders shared by every schema, so that each rule is written once. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A required, trimmed string: `missing` is shown when absent or blank. */
 export const requiredText = (missing: string, max: number, label: string) =>

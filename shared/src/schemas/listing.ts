@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LISTINGS_PAGE_SIZE_DEFAULT, LISTINGS_PAGE_SIZE_MAX, PRICE_RANGES, SORT_OPTIONS } from '../constants.ts';
 import { AMENITY_KEYS, LISTING_STATUSES, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES } from '../domain.ts';
 import { TEXTS } from '../texts.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MESSAGE_MAX_LENGTH } from '../constants.ts';
 import { wholeNumber } from './fields.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { TEXTS } from '../texts.ts';
 import { booleanField, isoDate, optional, optionalText, requiredText, wholeNumber } from './fields.ts';
