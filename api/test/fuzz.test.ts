@@ -385,7 +385,6 @@ const pathOf = (t: Target) => t.route.split(' ')[1]!;
 const isWrite = (method: string, t?: Target) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) || Boolean(t?.writes);
 const byRoute = (route: string) => TARGETS.find((t) => t.route === route)!;
 
-
 /** Text that must never be served: a file beside the uploads and store folders, in the data folder. */
 const SENTINEL = 'SENTINEL-FILE-OUTSIDE-THE-SERVED-FOLDERS';
 
