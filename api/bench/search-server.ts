@@ -120,7 +120,10 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   });
-  process.on('disconnect', () => process.exit(0));
+  // The driver gone (finished, failed or interrupted): clean up as on 'stop' (the schema, the data folder).
+  process.on('disconnect', () => {
+    queue = queue.then(() => handle({ type: 'stop' })).catch(() => process.exit(1));
+  });
   send({ type: 'started', kind: KIND });
 }
 
