@@ -163,7 +163,8 @@ describe('PGlite data folder', () => {
     await second.close();
   });
 
-  it('refuses a folder another server process holds, and takes it over once that process is gone', async () => {
+  // A second process starting tsx and PGlite: allow for a busy runner.
+  it('refuses a folder another server process holds, and takes it over once that process is gone', { timeout: 120_000 }, async () => {
     const dataDir = join(dir, 'shared');
     const script = join(dir, 'holder.mts');
     writeFileSync(
