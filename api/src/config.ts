@@ -60,6 +60,8 @@ export interface RateLimits {
   loginIp: RateLimit;
   /** Registrations per IP address (RATE_LIMIT_REGISTER). */
   register: RateLimit;
+  /** Registrations refused because the email has an account (409), per IP address (RATE_LIMIT_REGISTER_TAKEN). */
+  registerTaken: RateLimit;
   /** Password reset requests per IP address and email (RATE_LIMIT_PASSWORD_RESET). */
   passwordReset: RateLimit;
   /** Messages sent per user (RATE_LIMIT_MESSAGES). */
@@ -69,7 +71,8 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { max: 10, windowSeconds: 15 * 60 },
   loginIp: { max: 100, windowSeconds: 15 * 60 },
-  register: { max: 30, windowSeconds: 60 * 60 },
+  register: { max: 100, windowSeconds: 60 * 60 },
+  registerTaken: { max: 10, windowSeconds: 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   messages: { max: 30, windowSeconds: 60 },
 };
@@ -78,6 +81,7 @@ const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
   login: 'RATE_LIMIT_LOGIN',
   loginIp: 'RATE_LIMIT_LOGIN_IP',
   register: 'RATE_LIMIT_REGISTER',
+  registerTaken: 'RATE_LIMIT_REGISTER_TAKEN',
   passwordReset: 'RATE_LIMIT_PASSWORD_RESET',
   messages: 'RATE_LIMIT_MESSAGES',
 };

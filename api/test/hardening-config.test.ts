@@ -19,7 +19,8 @@ describe('hardening configuration', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       login: { max: 10, windowSeconds: 900 },
       loginIp: { max: 100, windowSeconds: 900 },
-      register: { max: 30, windowSeconds: 3600 },
+      register: { max: 100, windowSeconds: 3600 },
+      registerTaken: { max: 10, windowSeconds: 3600 },
       passwordReset: { max: 5, windowSeconds: 3600 },
       messages: { max: 30, windowSeconds: 60 },
     });
@@ -34,6 +35,7 @@ describe('hardening configuration', () => {
         RATE_LIMIT_LOGIN: '5/10m',
         RATE_LIMIT_LOGIN_IP: '50 / 1h',
         RATE_LIMIT_REGISTER: 'off',
+        RATE_LIMIT_REGISTER_TAKEN: '3/1h',
         RATE_LIMIT_PASSWORD_RESET: '3/1d',
         RATE_LIMIT_MESSAGES: '20/60',
       }),
@@ -45,6 +47,7 @@ describe('hardening configuration', () => {
         login: { max: 5, windowSeconds: 600 },
         loginIp: { max: 50, windowSeconds: 3600 },
         register: null,
+        registerTaken: { max: 3, windowSeconds: 3600 },
         passwordReset: { max: 3, windowSeconds: 86_400 },
         messages: { max: 20, windowSeconds: 60 },
       },

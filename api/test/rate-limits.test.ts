@@ -18,6 +18,7 @@ const LIMITS: RateLimits = {
   login: { max: 3, windowSeconds: 600 },
   loginIp: { max: 8, windowSeconds: 600 },
   register: { max: 3, windowSeconds: 600 },
+  registerTaken: { max: 2, windowSeconds: 600 },
   passwordReset: { max: 2, windowSeconds: 600 },
   messages: { max: 3, windowSeconds: 600 },
 };
@@ -134,6 +135,16 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
       expectLimited(await registerFrom(ip, refused), RATE_LIMIT_TEXTS.register);
       expect(await ctx.db.selectFrom('users').select('id').where('email', '=', refused.Email).executeTakeFirst()).toBeUndefined();
       expect((await registerFrom(freshAddress(), refused)).statusCode).toBe(201);
+    });
+
+    it('allows 2 answers of "already registered" per address (each tells that an email has an account), then 429 for any registration', async () => {
+      const ip = freshAddress();
+      const existing = await createUser(ctx.db);
+      expect((await registerFrom(ip, account(existing.email))).statusCode).toBe(409);
+      expect((await registerFrom(ip, account(existing.email.toUpperCase()))).statusCode).toBe(409);
+      expectLimited(await registerFrom(ip, account()), RATE_LIMIT_TEXTS.register);
+      // Another address is not held up.
+      expect((await registerFrom(freshAddress(), account())).statusCode).toBe(201);
     });
   });
 

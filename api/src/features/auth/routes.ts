@@ -36,37 +36,49 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
     ],
     RATE_LIMIT_TEXTS.login,
   );
+  // A 409 tells that an email has an account: few of those per address.
+  const beginRegistration = createFailureLimiter(app, [{ limit: limits.registerTaken, key: clientIp }], RATE_LIMIT_TEXTS.register);
 
   app.post(
     '/register',
     {
-      // Every well-formed registration counts (a 409 tells whether an email has an account).
+      // Every well-formed registration counts against RATE_LIMIT_REGISTER; refused duplicates against RATE_LIMIT_REGISTER_TAKEN too.
       config: rateLimitConfig(limits.register, clientIp, RATE_LIMIT_TEXTS.register),
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
         description:
           'Does not log the user in. Emails compare case-insensitively: an address already registered in any letter case answers 409. ' +
-          'Rate limited per client address (RATE_LIMIT_REGISTER, default 30 an hour): then 429 with retry-after.',
+          'Rate limited per client address: RATE_LIMIT_REGISTER registrations (default 100 an hour), of which ' +
+          'RATE_LIMIT_REGISTER_TAKEN may be refused as already registered (default 10 an hour); then 429 with retry-after.',
         body: registerSchema,
         response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { Name, Email, Password, UserType } = request.body;
-      if (await findUserByEmail(db, Email)) throw new HttpError(409, API_TEXTS.emailTaken);
-      const passwordHash = await hashPassword(Password);
+      const attempt = await beginRegistration(request, reply);
+      const taken = async () => {
+        await attempt.failed();
+        return new HttpError(409, API_TEXTS.emailTaken);
+      };
       try {
-        const { id } = await db
-          .insertInto('users')
-          .values({ name: Name, email: Email, password_hash: passwordHash, user_type: UserType })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return reply.code(201).send({ message: API_TEXTS.registered, userId: id });
-      } catch (err) {
-        // Two registrations of one address at the same moment: the unique index decides.
-        if (isUniqueViolation(err)) throw new HttpError(409, API_TEXTS.emailTaken);
-        throw err;
+        if (await findUserByEmail(db, Email)) throw await taken();
+        const passwordHash = await hashPassword(Password);
+        try {
+          const { id } = await db
+            .insertInto('users')
+            .values({ name: Name, email: Email, password_hash: passwordHash, user_type: UserType })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return reply.code(201).send({ message: API_TEXTS.registered, userId: id });
+        } catch (err) {
+          // Two registrations of one address at the same moment: the unique index decides.
+          if (isUniqueViolation(err)) throw await taken();
+          throw err;
+        }
+      } finally {
+        attempt.end();
       }
     },
   );
