@@ -111,7 +111,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomnest-soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'error' };
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'error',
+    // Every simulated person comes from this one address and sends faster than RATE_LIMIT_MESSAGES allows: the soak measures the rest.
+    RATE_LIMIT_MESSAGES: 'off', RATE_LIMIT_REGISTER: 'off' };
   if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
   const database = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
