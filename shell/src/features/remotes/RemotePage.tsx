@@ -12,7 +12,8 @@
  */
 import { TEXTS } from '@roomnest/shared';
 import { Button, LoadingState, StatusMessage } from '@roomnest/shared/ui';
-import { Component, createElement, Suspense, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useCallback, useEffect, useState, type ComponentType, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import { ReactReduxContext } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
 import { loadRemotePage } from './load-remote.ts';
@@ -59,6 +60,9 @@ export function isRemoteBoundary(boundary: unknown): boolean {
 }
 
 class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  /** The store, for the failure report (sent through the shell's RTK Query api). */
+  static override contextType = ReactReduxContext;
+  declare context: ContextType<typeof ReactReduxContext>;
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -68,7 +72,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
   override componentDidCatch(error: unknown, _info: ErrorInfo) {
     const { remote, module, path } = this.props;
     const kind = error instanceof RemoteLoadError ? error.kind : 'render';
-    reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error, path });
+    reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error, path }, this.context!.store.dispatch);
   }
 
   retry = () => {

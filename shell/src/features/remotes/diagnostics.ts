@@ -4,7 +4,7 @@
  * `console.info` at start, and per remote failure one `console.error` line
  * and a report to the API's log (failure-reports.ts).
  */
-import { failureReport, sendFailureReport } from './failure-reports.ts';
+import { failureReport, sendFailureReport, type ReportDispatch } from './failure-reports.ts';
 
 
 export interface RoomNestDiagnostics {
@@ -55,9 +55,9 @@ function describeError(error: unknown): string {
  * One console line per failure, with the remote's name and version, and a
  * report to the API's log (throttled per remote and kind; never throws).
  */
-export function reportRemoteFailure(failure: RemoteFailure) {
+export function reportRemoteFailure(failure: RemoteFailure, dispatch: ReportDispatch) {
   const what = failure.kind === 'render' ? 'failed while rendering' : failure.kind === 'timeout' ? 'timed out while loading' : 'failed to load';
   const reason = describeError(failure.error);
   console.error(`[remote] ${failure.remote}/${failure.module} (version ${failure.version}) ${what}: ${reason}`, failure.error);
-  sendFailureReport(failureReport({ remote: failure.remote, module: failure.module, version: failure.version, kind: failure.kind, message: reason }, failure.path));
+  sendFailureReport(failureReport({ remote: failure.remote, module: failure.module, version: failure.version, kind: failure.kind, message: reason }, failure.path), dispatch);
 }

@@ -1,10 +1,12 @@
-import { REMOTE_FAILURE_LIMITS, TEXTS, remoteFailureReportSchema } from '@roomnest/shared';
+import { REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, TEXTS, remoteFailureReportSchema } from '@roomnest/shared';
+import { API_BASE_URL } from '@roomnest/shared/client';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import type { LoadRemotePage } from '../../test/remote-stub.tsx';
-import { cut, failureReport, REMOTE_FAILURE_REPORTS_URL, REPORT_INTERVAL_MS, sendFailureReport } from './failure-reports.ts';
+import { cut, failureReport, REPORT_INTERVAL_MS, sendFailureReport } from './failure-reports.ts';
 import { loadRemotePage } from './load-remote.ts';
+import { createAppStore } from '../../app/store.ts';
 
 vi.mock('./load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
@@ -13,11 +15,23 @@ beforeEach(() => {
   localStorage.setItem('remoteLoadTimeoutMs', '60');
 });
 
+const REMOTE_FAILURE_REPORTS_URL = `${API_BASE_URL}${REMOTE_FAILURE_REPORTS_PATH}`;
 const reportsOf = (net: ReturnType<typeof stubNetwork>) => net.callsTo(REMOTE_FAILURE_REPORTS_URL);
 const bodies = (net: ReturnType<typeof stubNetwork>) => Promise.all(reportsOf(net).map((r) => r.clone().json() as Promise<unknown>));
 
 describe('remote failure reports', () => {
   it('sends a failure to the API with the remote, module, version, kind, message, path and shell version', async () => {
+    // happy-dom's Request drops `keepalive`: keep what the caller asked for, as a browser does.
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        override readonly keepalive: boolean;
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(input, init);
+          this.keepalive = init?.keepalive ?? (input instanceof Request && input.keepalive);
+        }
+      },
+    );
     const net = stubNetwork();
     vi.mocked(loadRemotePage).mockRejectedValue(new Error('remoteEntry.js 404'));
     await renderApp('/flatmates');
@@ -27,7 +41,7 @@ describe('remote failure reports', () => {
     expect(request?.method).toBe('POST');
     expect(request?.headers.get('content-type')).toBe('application/json');
     // keepalive, so a report still goes out when the user leaves the page at once.
-    expect(net.fetchMock).toHaveBeenCalledWith(REMOTE_FAILURE_REPORTS_URL, expect.objectContaining({ keepalive: true }));
+    expect(request?.keepalive).toBe(true);
     const [body] = await bodies(net);
     expect(body).toEqual({
       remote: 'mf_profile',
@@ -85,7 +99,8 @@ describe('remote failure reports', () => {
     expect(await bodies(net)).toMatchObject([{ remote: 'mf_content', module: 'ContentPage', kind: 'render', message: 'Cannot read properties of undefined', path: '/pricing' }]);
   });
 
-  it('never throws: not when fetch throws, not when it rejects', () => {
+  it('never throws: not when fetch throws, not when it rejects', async () => {
+    const store = createAppStore({ storage: localStorage, router: { state: { location: { pathname: '/', search: '', hash: '', key: 'default' } }, navigate: async () => undefined } });
     vi.stubGlobal(
       'fetch',
       vi.fn<typeof fetch>(() => {
@@ -93,10 +108,13 @@ describe('remote failure reports', () => {
       }),
     );
     const report = failureReport({ remote: 'mf_search', module: 'RoomSearchPage', version: '1', kind: 'load', message: 'x' }, '/rooms');
-    expect(sendFailureReport(report, 0)).toBe(false);
+    expect(sendFailureReport(report, store.dispatch, 0)).toBe(true);
 
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(sendFailureReport({ ...report, kind: 'render' }, 0)).toBe(true);
+    expect(sendFailureReport({ ...report, kind: 'render' }, store.dispatch, 0)).toBe(true);
+    // Both settle as failed calls in the store, not as rejections.
+    const mutations = () => (store.getState() as unknown as { shellApi: { mutations: Record<string, { status: string }> } }).shellApi.mutations;
+    await waitFor(() => expect(Object.values(mutations()).map((m) => m.status)).toEqual(['rejected', 'rejected']));
   });
 
   it('cuts the message and the path to the limits the API accepts', () => {

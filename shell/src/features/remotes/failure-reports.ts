@@ -5,10 +5,26 @@
  * failing (Retry, StrictMode, many tabs of one user) does not flood the log.
  * Never throws and never waits: a reporter that fails must not make things worse.
  */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReport } from '@roomnest/shared';
-import { API_BASE_URL } from '@roomnest/shared/client';
+import { shellApi } from '../../app/shell-api.ts';
 
-export const REMOTE_FAILURE_REPORTS_URL = `${API_BASE_URL}${REMOTE_FAILURE_REPORTS_PATH}`;
+export const failureReportsApi = shellApi.injectEndpoints({
+  endpoints: (b) => ({
+    /**
+     * POST the report; anonymous (the API takes reports from anyone, and a
+     * 401 here must not end the session). keepalive: the report still goes
+     * out when the user leaves the page right after the failure.
+     */
+    reportRemoteFailure: b.mutation<unknown, RemoteFailureReport>({
+      query: (body) => ({ url: REMOTE_FAILURE_REPORTS_PATH, method: 'POST', body, keepalive: true }),
+      extraOptions: { anonymous: true },
+    }),
+  }),
+});
+
+/** The store's dispatch, as the boundary gets it from React-Redux. */
+export type ReportDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /** One report per remote and kind in this window. */
 export const REPORT_INTERVAL_MS = 10_000;
@@ -47,24 +63,12 @@ export function failureReport(fields: Omit<RemoteFailureReport, 'path' | 'shellV
  * Sends the report unless one for the same remote and kind went out less than
  * REPORT_INTERVAL_MS ago. Answers whether it was sent.
  */
-export function sendFailureReport(report: RemoteFailureReport, now = Date.now()): boolean {
+export function sendFailureReport(report: RemoteFailureReport, dispatch: ReportDispatch, now = Date.now()): boolean {
   const key = `${report.remote}\u0000${report.kind}`;
   const last = lastSent.get(key);
   if (last !== undefined && now - last < REPORT_INTERVAL_MS) return false;
   lastSent.set(key, now);
-  try {
-    // keepalive: the report still goes out when the user leaves the page right after the failure.
-    void fetch(REMOTE_FAILURE_REPORTS_URL, {
-      method: 'POST',
-      keepalive: true,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(report),
-    }).catch(() => {
-      // The API is down too: the console line is all there is.
-    });
-    return true;
-  } catch {
-    // fetch missing or refusing (e.g. keepalive quota): never let reporting fail the page.
-    return false;
-  }
+  // The mutation settles with an error result when the API is down too (never a rejection): the console line is all there is then.
+  void dispatch(failureReportsApi.endpoints.reportRemoteFailure.initiate(report));
+  return true;
 }
