@@ -4,20 +4,17 @@
  * read and unread events, fan-out through LISTEN/NOTIFY across two app
  * instances on one database, and shutdown with streams open.
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Message } from '@roomnest/shared';
 import type { Kysely } from 'kysely';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrations/index.ts';
 import type { DB } from '../src/db/types.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { makeDataDir, uniqueEmail } from './support.ts';
+import { LiveStream } from '../src/features/messages/live.ts';
+import { makeDataDir, SHARED_DATABASES, type SharedDatabase, uniqueEmail } from './support.ts';
 
 interface SseEvent {
   event: string;
@@ -146,54 +143,41 @@ const ticketFor = async (base: string, p: Person) => (await api<{ ticket: string
 const send = (base: string, from: Person, to: Person, text: string) =>
   api<{ messageId: number; newMessageDetails: Message }>(base, 'POST', '/api/messages', from.token, { ReceiverID: to.id, MessageContent: text });
 
-/** Two handles on one database: one PGlite instance shared, or two pools on one PostgreSQL schema. */
-interface SharedDatabase {
-  name: string;
-  first: Database;
-  second: Database;
-  close(): Promise<void>;
-}
+/** A LiveStream writing into an array, and the message ids it wrote. */
+const liveMessage = (id: number) => ({ MessageID: id, MessageContent: `m${id}` }) as Message;
+const liveStream = (seenUpTo?: number) => {
+  const chunks: string[] = [];
+  const live = new LiveStream(1, { write: (chunk: string) => chunks.push(chunk), end: () => undefined } as unknown as ServerResponse, 0, seenUpTo);
+  const ids = () => chunks.flatMap((c) => /^id: (\d+)/.exec(c)?.[1] ?? []).map(Number);
+  return { live, ids };
+};
 
-async function pgliteShared(): Promise<SharedDatabase> {
-  const db = await openDatabase({ kind: 'pglite' });
-  await migrateToLatest(db.db);
-  return { name: 'PGlite', first: db, second: db, close: () => db.close() };
-}
+describe('LiveStream', () => {
+  it('sends the replay, then what arrived during it, each message once', () => {
+    const { live, ids } = liveStream(3);
+    live.message(liveMessage(5));
+    live.release([liveMessage(4), liveMessage(5)]);
+    live.message(liveMessage(6));
+    live.message(liveMessage(5));
+    expect(ids()).toEqual([4, 5, 6]);
+  });
 
-async function postgresShared(url: string): Promise<SharedDatabase> {
-  const schema = `test_live_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema ${schema}`);
-  const first = await openDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 4 });
-  const second = await openDatabase({ kind: 'postgres', url, searchPath: `${schema},public`, poolSize: 4 });
-  await migrateToLatest(first.db);
-  return {
-    name: 'PostgreSQL',
-    first,
-    second,
-    async close() {
-      await first.close();
-      await second.close();
-      await admin(`drop schema ${schema} cascade`);
-    },
-  };
-}
+  it('drops a late notification of a message the client had before reconnecting (up to its Last-Event-ID)', () => {
+    const { live, ids } = liveStream(3);
+    live.release([liveMessage(4)]);
+    live.message(liveMessage(2));
+    live.message(liveMessage(3));
+    live.message(liveMessage(7));
+    expect(ids()).toEqual([4, 7]);
+    // A new stream has seen nothing: everything is sent.
+    const fresh = liveStream();
+    fresh.live.release([]);
+    fresh.live.message(liveMessage(1));
+    expect(fresh.ids()).toEqual([1]);
+  });
+});
 
-const url = process.env.TEST_DATABASE_URL?.trim();
-const SHARED: Array<{ name: string; open: () => Promise<SharedDatabase> }> = [
-  { name: 'PGlite', open: pgliteShared },
-  ...(url ? [{ name: 'PostgreSQL', open: () => postgresShared(url) }] : []),
-];
-
-describe.each(SHARED)('live messages on $name', ({ open }) => {
+describe.each(SHARED_DATABASES)('live messages on $name', ({ open }) => {
   let shared: SharedDatabase;
   let one: Instance;
   let two: Instance;

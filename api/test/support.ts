@@ -79,6 +79,43 @@ function postgres(url: string): TestDatabase {
 const url = process.env.TEST_DATABASE_URL?.trim();
 export const TEST_DATABASES: TestDatabase[] = url ? [pglite, postgres(url)] : [pglite];
 
+/** Two handles on one database, as two API instances have: one PGlite instance shared, or two pools on one PostgreSQL schema. */
+export interface SharedDatabase {
+  name: string;
+  first: Database;
+  second: Database;
+  close(): Promise<void>;
+}
+
+async function pgliteShared(): Promise<SharedDatabase> {
+  const db = await openDatabase({ kind: 'pglite' });
+  await migrateToLatest(db.db);
+  return { name: 'PGlite', first: db, second: db, close: () => db.close() };
+}
+
+async function postgresShared(serverUrl: string): Promise<SharedDatabase> {
+  const schema = `test_shared_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await runStatement(serverUrl, `create schema ${schema}`);
+  const first = await openDatabase({ kind: 'postgres', url: serverUrl, searchPath: `${schema},public`, poolSize: 4 });
+  const second = await openDatabase({ kind: 'postgres', url: serverUrl, searchPath: `${schema},public`, poolSize: 4 });
+  await migrateToLatest(first.db);
+  return {
+    name: 'PostgreSQL',
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await runStatement(serverUrl, `drop schema ${schema} cascade`);
+    },
+  };
+}
+
+export const SHARED_DATABASES: Array<{ name: string; open: () => Promise<SharedDatabase> }> = [
+  { name: 'PGlite', open: pgliteShared },
+  ...(url ? [{ name: 'PostgreSQL', open: () => postgresShared(url) }] : []),
+];
+
 export const TEST_TOKEN_SECRET = new TextEncoder().encode('test-only-token-secret-0123456789abcdef');
 export const SHELL_VERSION = '1.0.0-20260101000000-abc1234';
 export const SHELL_HTML = `<!doctype html><html><head><title>RoomNest</title></head><body><div id="root"></div><script type="module" src="/store/shell/${SHELL_VERSION}/assets/index.js"></script></body></html>`;

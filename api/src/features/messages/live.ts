@@ -56,6 +56,8 @@ export class LiveStream {
     res: ServerResponse,
     /** The user's token version when the stream opened: a password reset or account deletion moves it on and ends the stream. */
     readonly tokenVersion: number,
+    /** The client's Last-Event-ID: it has every message up to this id, so a late notification of one is not sent again. */
+    readonly seenUpTo?: number,
   ) {
     this.#res = res;
   }
@@ -75,7 +77,7 @@ export class LiveStream {
       this.#held.push(() => this.message(message));
       return;
     }
-    if (this.#sentIds.has(message.MessageID)) return;
+    if (this.#sentIds.has(message.MessageID) || (this.seenUpTo !== undefined && message.MessageID <= this.seenUpTo)) return;
     this.#sentIds.add(message.MessageID);
     if (this.#sentIds.size > SENT_IDS_KEPT) this.#sentIds.delete(this.#sentIds.values().next().value as number);
     this.#send('message', message, message.MessageID);

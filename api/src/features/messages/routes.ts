@@ -240,7 +240,7 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
         'x-accel-buffering': 'no',
       });
       res.flushHeaders();
-      const stream = new LiveStream(claims.userId, res, claims.tokenVersion);
+      const stream = new LiveStream(claims.userId, res, claims.tokenVersion, lastEventId);
       // Subscribe first, then replay: anything committed meanwhile comes through NOTIFY and is de-duplicated.
       hub.add(stream);
       const close = () => {
