@@ -4,12 +4,14 @@
  * accounting): opens a fresh database (in-memory PGlite, or a schema of its
  * own on BENCH_DATABASE_URL, dropped at the end), migrates it, brings it to
  * the number of listings asked for, checks the query plans of every filter
- * and sort combination, and serves the real app on a free loopback port, plus
- * one bare route (`GET /api/bench/bare`, a fixed JSON body, only in this
- * process) as the ceiling of what the same server answers per second.
+ * and sort combination, and serves the real app on a free loopback port
+ * twice: as configured by default (search cache on) and reading every search
+ * afresh (cache off), each with one bare route (`GET /api/bench/bare`, a
+ * fixed JSON body, only in this process) as the ceiling of what the same
+ * server answers per second.
  *
  * It is driven over IPC (process.send):
- *   → { type: 'grow', listings }       ← { type: 'ready', port, listings, seedSeconds, vacuumSeconds, plans }
+ *   → { type: 'grow', listings }       ← { type: 'ready', port, uncachedPort, listings, seedSeconds, vacuumSeconds, plans }
  *   → { type: 'loop-reset' }           ← { type: 'loop', ... } on 'loop-read': the event loop's delay since the reset
  *   → { type: 'stop' }                 closes everything and exits
  */
@@ -21,7 +23,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { buildApp, type App } from '../src/app.ts';
-import { DEFAULT_SEARCH_COUNT_CACHE_SECONDS } from '../src/config.ts';
+import { DEFAULT_SEARCH_CACHE_SECONDS } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { explainSearches } from './lib/plans.ts';
@@ -29,8 +31,8 @@ import { growListings } from './lib/seed.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL?.trim();
 const KIND = process.env.BENCH_SERVER_DB === 'postgres' ? 'postgres' : 'pglite';
-/** The server's default; BENCH_COUNT_CACHE=0 measures counting on every search. */
-const COUNT_CACHE_S = Number(process.env.BENCH_COUNT_CACHE ?? DEFAULT_SEARCH_COUNT_CACHE_SECONDS);
+/** The search cache of the main app: the server's default (BENCH_SEARCH_CACHE overrides it). A second app on the same database reads every search afresh. */
+const SEARCH_CACHE_S = Number(process.env.BENCH_SEARCH_CACHE ?? DEFAULT_SEARCH_CACHE_SECONDS);
 /** The fixed answer of the bare route: about the size of a small API answer. */
 const BARE_BODY = { status: 'ok', service: 'roomnest-api', bench: true, items: [1, 2, 3] };
 
@@ -71,34 +73,42 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  let app: App | null = null;
+  /** The app as configured by default (search cache on), and the same app reading every search afresh. */
+  let apps: { cached: App; uncached: App } | null = null;
 
-  const closeApp = async () => {
-    await app?.close();
-    app = null;
+  const closeApps = async () => {
+    await apps?.cached.close();
+    await apps?.uncached.close();
+    apps = null;
   };
+
+  /** The real app on a free port, plus the bare route as the ceiling: the same server, its hooks and plugins, and no work behind the route. */
+  const serve = async (searchCacheSeconds: number) => {
+    const app = await buildApp({
+      db: database.db,
+      config: {
+        storeDir: join(dataDir, 'store'),
+        uploadsDir: join(dataDir, 'uploads'),
+        tokenSecret: randomBytes(32),
+        tokenTtlSeconds: 3600,
+        logLevel: 'warn',
+        searchCacheSeconds,
+      },
+    });
+    app.get('/api/bench/bare', { schema: { hide: true } }, async () => BARE_BODY);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app;
+  };
+  const portOf = (app: App) => (app.server.address() as AddressInfo).port;
 
   const handle = async (command: Command) => {
     if (command.type === 'grow') {
-      // A new app for every size: its count cache starts empty, as after a deploy.
-      await closeApp();
+      // New apps for every size: their search caches start empty, as after a deploy.
+      await closeApps();
       const grown = await growListings(database.db, command.listings, join(dataDir, 'uploads'));
       const plans = await explainSearches(database.db);
-      app = await buildApp({
-        db: database.db,
-        config: {
-          storeDir: join(dataDir, 'store'),
-          uploadsDir: join(dataDir, 'uploads'),
-          tokenSecret: randomBytes(32),
-          tokenTtlSeconds: 3600,
-          logLevel: 'warn',
-          searchCountCacheSeconds: COUNT_CACHE_S,
-        },
-      });
-      // The ceiling: the same server, its hooks and plugins, and no work behind the route.
-      app.get('/api/bench/bare', { schema: { hide: true } }, async () => BARE_BODY);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      send({ type: 'ready', port: (app.server.address() as AddressInfo).port, listings: command.listings, ...grown, plans });
+      apps = { cached: await serve(SEARCH_CACHE_S), uncached: await serve(0) };
+      send({ type: 'ready', port: portOf(apps.cached), uncachedPort: portOf(apps.uncached), listings: command.listings, ...grown, plans });
     } else if (command.type === 'loop-reset') {
       loop.reset();
       send({ type: 'loop-reset' });
@@ -106,7 +116,7 @@ async function main(): Promise<void> {
       send({ type: 'loop', max: ms(loop.max), p99: ms(loop.percentile(99)), mean: ms(loop.mean), count: loop.count });
     } else if (command.type === 'stop') {
       loop.disable();
-      await closeApp();
+      await closeApps();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);

@@ -35,8 +35,8 @@ export const API_VERSION = '1.0.0';
 
 export interface BuildAppOptions {
   db: Kysely<DB>;
-  /** Without searchCountCacheSeconds, every search counts its total afresh (the tests rely on that). */
-  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCountCacheSeconds'>> &
+  /** Without searchCacheSeconds, every search is read afresh (the tests rely on that). */
+  config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCacheSeconds'>> &
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
     /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
@@ -129,7 +129,7 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     prefix: '/api/listings',
     db,
     uploadsDir: config.uploadsDir,
-    searchCountCacheMs: (config.searchCountCacheSeconds ?? 0) * 1000,
+    searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });

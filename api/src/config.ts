@@ -31,8 +31,8 @@ export interface Config {
   seedDemo: boolean;
   /** Demo listings created with the demo accounts on first start (SEED_LISTINGS; 100000 for a benchmark). */
   seedListings: number;
-  /** How long a public search total is reused (SEARCH_COUNT_CACHE_SECONDS); 0 counts on every search. */
-  searchCountCacheSeconds: number;
+  /** How long public search answers and totals are kept in memory (SEARCH_CACHE_SECONDS); 0 reads every search afresh. */
+  searchCacheSeconds: number;
   logLevel: LogLevel;
   /** SMTP server for outgoing email (SMTP_URL, e.g. smtps://user:pass@smtp.example.com); null writes emails to `${dataDir}/outbox/`. */
   smtpUrl: string | null;
@@ -180,13 +180,13 @@ function parseSeedListings(text: string | undefined): number {
   return count;
 }
 
-export const DEFAULT_SEARCH_COUNT_CACHE_SECONDS = 30;
+export const DEFAULT_SEARCH_CACHE_SECONDS = 30;
 
 function parseCacheSeconds(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return DEFAULT_SEARCH_COUNT_CACHE_SECONDS;
+  if (text === undefined || text.trim() === '') return DEFAULT_SEARCH_CACHE_SECONDS;
   const seconds = Number(text.trim());
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
-    throw new ConfigError(`SEARCH_COUNT_CACHE_SECONDS must be a whole number of seconds from 0 to 3600; got "${text}".`);
+    throw new ConfigError(`SEARCH_CACHE_SECONDS must be a whole number of seconds from 0 to 3600; got "${text}".`);
   }
   return seconds;
 }
@@ -260,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
     seedDemo: parseFlag(env.SEED_DEMO, true),
     seedListings: parseSeedListings(env.SEED_LISTINGS),
-    searchCountCacheSeconds: parseCacheSeconds(env.SEARCH_COUNT_CACHE_SECONDS),
+    searchCacheSeconds: parseCacheSeconds(env.SEARCH_CACHE_SECONDS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,

@@ -43,7 +43,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 604_800,
       seedDemo: true,
       seedListings: 2400,
-      searchCountCacheSeconds: 30,
+      searchCacheSeconds: 30,
       logLevel: 'info',
     });
     expect(config.tokenSecret).toHaveLength(32);
@@ -61,7 +61,7 @@ describe('loadConfig', () => {
       TOKEN_TTL: '15m',
       SEED_DEMO: '0',
       SEED_LISTINGS: '100_000',
-      SEARCH_COUNT_CACHE_SECONDS: '0',
+      SEARCH_CACHE_SECONDS: '0',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -72,7 +72,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 900,
       seedDemo: false,
       seedListings: 100_000,
-      searchCountCacheSeconds: 0,
+      searchCacheSeconds: 0,
       logLevel: 'warn',
     });
     expect(new TextDecoder().decode(config.tokenSecret)).toBe('a-shared-secret-of-at-least-32-characters');
@@ -91,8 +91,8 @@ describe('loadConfig', () => {
     [{ SEED_LISTINGS: 'lots' }, /SEED_LISTINGS/],
     [{ SEED_LISTINGS: '-1' }, /SEED_LISTINGS/],
     [{ SEED_LISTINGS: '2000000' }, /SEED_LISTINGS/],
-    [{ SEARCH_COUNT_CACHE_SECONDS: '1.5' }, /SEARCH_COUNT_CACHE_SECONDS/],
-    [{ SEARCH_COUNT_CACHE_SECONDS: '7200' }, /SEARCH_COUNT_CACHE_SECONDS/],
+    [{ SEARCH_CACHE_SECONDS: '1.5' }, /SEARCH_CACHE_SECONDS/],
+    [{ SEARCH_CACHE_SECONDS: '7200' }, /SEARCH_CACHE_SECONDS/],
   ])('explains a bad value: %o', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(message);
   });

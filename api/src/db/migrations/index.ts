@@ -9,6 +9,7 @@ import * as listings from './0003-listings.ts';
 import * as profilesNewsletterReset from './0004-profiles-newsletter-reset.ts';
 import * as messageThreads from './0005-message-threads.ts';
 import * as searchByCity from './0006-search-by-city.ts';
+import * as searchChangeNotify from './0007-search-change-notify.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-profiles-newsletter-reset': profilesNewsletterReset,
   '0005-message-threads': messageThreads,
   '0006-search-by-city': searchByCity,
+  '0007-search-change-notify': searchChangeNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

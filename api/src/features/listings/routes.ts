@@ -37,10 +37,9 @@ import {
   planListingLimit,
   SEARCH_TOTAL_CAP,
   searchListings,
-  type CityMatch,
   type Executor,
 } from './repository.ts';
-import { SearchCountCache } from './count-cache.ts';
+import { filtersKey, SearchCache, sendEncodedJson } from './search-cache.ts';
 import { LISTING_TEXTS } from './rules.ts';
 import {
   listingCreatedSchema,
@@ -58,8 +57,8 @@ import {
 export interface ListingsRoutesOptions {
   db: Kysely<DB>;
   uploadsDir: string;
-  /** How long a search total is reused (SearchCountCache); 0 counts on every search. */
-  searchCountCacheMs?: number;
+  /** How long search answers and totals are kept (SearchCache); 0 reads every search afresh. */
+  searchCacheMs?: number;
   /** Public search counts up to this many matches (SEARCH_TOTAL_CAP); the tests lower it. */
   searchTotalCap?: number;
 }
@@ -135,24 +134,19 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCountCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP }) => {
-  // Search totals, reused for searchCountCacheMs (count-cache.ts). Every write below clears them as soon as
-  // its change is committed, before answering: writes are rare next to searches.
-  const counts = new SearchCountCache(searchCountCacheMs);
-  // The cities each city prefix matches (matchCities), kept and cleared with the totals.
-  const cities = new SearchCountCache<CityMatch>(searchCountCacheMs);
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP }) => {
+  // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
+  // notifications of migration 0007), and by every write below as soon as it commits, before answering.
+  const cache = new SearchCache(searchCacheMs);
+  await cache.watch(db, app.log);
+  app.addHook('onClose', async () => cache.stop());
+  const clearSearchCaches = () => cache.clear();
 
   // The planner's estimate of the table's size, for the page strategy (repository.ts, pageStrategy).
-  const tableSize = new SearchCountCache(searchCountCacheMs);
   const tableRows = async () => {
-    let rows = tableSize.get('listings');
-    if (rows === undefined) tableSize.set('listings', (rows = await estimateListings(db)));
+    let rows = cache.tableRows.get('listings');
+    if (rows === undefined) cache.tableRows.set('listings', (rows = await estimateListings(db)));
     return rows;
-  };
-
-  const clearSearchCaches = () => {
-    counts.clear();
-    cities.clear();
   };
 
   // Listings change under the reader (status, edits, expiry) and some answers are the owner's alone: no HTTP cache keeps them.
@@ -195,23 +189,28 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         response: { 200: listingsPageSchema, ...errors(400) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const page = query.page ?? LISTING_SEARCH_DEFAULTS.page;
       const pageSize = query.pageSize ?? LISTING_SEARCH_DEFAULTS.pageSize;
-      const key = SearchCountCache.key(query);
-      const knownCount = counts.get(key);
-      const cityKey = query.city?.trim().toLowerCase();
-      let knownCities = cityKey ? cities.get(cityKey) : undefined;
-      if (cityKey && knownCities === undefined) cities.set(cityKey, (knownCities = await matchCities(db, query.city!)));
-      const { rows, total, capped, count } = await searchListings(
-        db,
-        query,
-        { sortBy: (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy, page, pageSize },
-        { knownCount, cities: knownCities, tableRows: await tableRows(), cap: searchTotalCap },
-      );
-      if (knownCount === undefined) counts.set(key, count);
-      return { listings: rows.map(toListing), total, totalCapped: capped, page, totalPages: Math.ceil(total / pageSize) };
+      const sortBy = (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy;
+      const filters = filtersKey(query);
+      const answer = await cache.answer(JSON.stringify([filters, sortBy, page, pageSize]), async () => {
+        const knownCount = cache.counts.get(filters);
+        const cityKey = query.city?.trim().toLowerCase();
+        let knownCities = cityKey ? cache.cities.get(cityKey) : undefined;
+        if (cityKey && knownCities === undefined) cache.cities.set(cityKey, (knownCities = await matchCities(db, query.city!)));
+        const { rows, total, capped, count } = await searchListings(
+          db,
+          query,
+          { sortBy, page, pageSize },
+          { knownCount, cities: knownCities, tableRows: await tableRows(), cap: searchTotalCap },
+        );
+        if (knownCount === undefined) cache.counts.set(filters, count);
+        // Through the route's serializer: the answer is checked against its schema as any other is.
+        return reply.serialize({ listings: rows.map(toListing), total, totalCapped: capped, page, totalPages: Math.ceil(total / pageSize) });
+      });
+      return sendEncodedJson(request, reply, answer);
     },
   );
 

@@ -165,8 +165,8 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
         summary: 'Delete the caller’s account',
         description:
           'Erases the account for good: the profile and its picture, every listing and its image files, every message sent or received, ' +
-          'and pending password resets. The caller’s tokens stop working at once (401). Room search totals may count the deleted ' +
-          'listings for up to SEARCH_COUNT_CACHE_SECONDS.',
+          'and pending password resets. The caller’s tokens stop working at once (401), and room search stops showing the listings ' +
+          'as soon as the change commits.',
         security: BEARER_AUTH,
         response: { 200: messageResponseSchema, ...errors(401, 404) },
       },
