@@ -3,8 +3,8 @@
  * `npm run bench`: every benchmark of issue 8, one table with the budget
  * beside each figure, written as JSON to `bench-results/summary.json`.
  *
- *   npm run bench                     search, messaging and web (when its script exists)
- *   npm run bench -- search           one part alone (also: messaging, web; several may be named)
+ *   npm run bench                     search, messaging, web (when its script exists) and soak
+ *   npm run bench -- search           one part alone (also: messaging, web, soak; several may be named)
  *   npm run bench:search / bench:messaging
  *
  * Parts, each a process of its own that writes its rows to
@@ -14,6 +14,9 @@
  *   messaging  api/bench/messaging.ts  live delivery between two instances: p95, lost, duplicates
  *   web        `npm run bench:web`     when the root package.json has that script (the Chromium
  *                                      bench writes bench-results/web.json)
+ *   soak       api/bench/soak.ts       many simulated people searching, posting and messaging for a
+ *                                      bounded time (SOAK_SECONDS, 60) on PGlite and PostgreSQL:
+ *                                      5xx, failures, lost messages, memory growth
  *
  * ROW FORMAT (every part writes a JSON array of these to bench-results/<part>.json):
  *   {
@@ -47,7 +50,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench-results');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const PARTS = ['search', 'messaging', 'web'];
+const PARTS = ['search', 'messaging', 'web', 'soak'];
 
 const log = (message) => console.info(`[bench] ${message}`);
 
@@ -209,7 +212,7 @@ async function main() {
   const rows = [];
   const skipped = [];
   const failed = [];
-  const needsPostgres = parts.some((p) => p === 'search' || p === 'messaging');
+  const needsPostgres = parts.some((p) => p === 'search' || p === 'messaging' || p === 'soak');
   const pg = needsPostgres ? await startPostgres() : { skipped: 'not needed' };
   if (needsPostgres && pg.skipped) {
     log(`PostgreSQL rows skipped: ${pg.skipped}`);
@@ -230,6 +233,9 @@ async function main() {
       } else if (part === 'messaging') {
         log('part: messaging (api/bench/messaging.ts)');
         code = await runChild(TSX, ['api/bench/messaging.ts'], pgEnv);
+      } else if (part === 'soak') {
+        log('part: soak (api/bench/soak.ts)');
+        code = await runChild(TSX, ['api/bench/soak.ts'], pgEnv);
       } else {
         const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
         if (!scripts['bench:web']) {

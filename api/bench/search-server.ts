@@ -67,6 +67,8 @@ async function openBenchDatabase(): Promise<Database> {
   };
 }
 
+const portOf = (app: App) => (app.server.address() as AddressInfo).port;
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomnest-bench-'));
   const database = await openBenchDatabase();
@@ -99,7 +101,6 @@ async function main(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return app;
   };
-  const portOf = (app: App) => (app.server.address() as AddressInfo).port;
 
   const handle = async (command: Command) => {
     if (command.type === 'grow') {

@@ -4,22 +4,27 @@
  * deleting ads, tenants messaging each other and reading their threads), then
  * checks that nothing was lost and the server's memory levelled off.
  *
- *   npm run bench:soak -w @roomnest/api            # 60 s on embedded PGlite
+ *   npm run bench -- soak                          # on PGlite and on a private PostgreSQL cluster
+ *   npm run bench:soak -w @roomnest/api            # 60 s on embedded PGlite (and PostgreSQL when a URL is set)
  *   SOAK_SECONDS=300 SOAK_USERS=96 npm run bench:soak -w @roomnest/api
  *   SOAK_DATABASE_URL=postgres://… npm run bench:soak -w @roomnest/api
  *
- * Prints a table and writes bench-results/soak.json (rows of
+ * The PostgreSQL run (SOAK_DATABASE_URL, else BENCH_DATABASE_URL as
+ * `npm run bench` sets it) uses a schema of its own, dropped at the end;
+ * SOAK_DATABASES=pglite or =postgres runs one. Prints a table per database
+ * and writes bench-results/soak.json (rows of
  * { group, metric, value, unit, budget?: { op, value }, note? }).
  * Budgets: zero 5xx, zero failed requests, zero lost messages, and memory in
  * the second half of the run growing by at most 10% of what it was at half time.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SORT_OPTIONS } from '@roomnest/shared';
+import { Client } from 'pg';
 
 const API_DIR = resolve(import.meta.dirname, '..');
 const RESULTS = resolve(API_DIR, '../bench-results');
@@ -58,9 +63,11 @@ class Tally {
   clientErrors = 0;
   serverErrors = 0;
   failures = 0;
+  /** Answers that are right for what happened meanwhile (a room taken down between the search and the click). */
+  expected = 0;
   readonly problems: string[] = [];
 
-  async call(kind: string, url: string, init: RequestInit = {}): Promise<Response | null> {
+  async call(kind: string, url: string, init: RequestInit = {}, expectedStatuses: readonly number[] = []): Promise<Response | null> {
     const started = performance.now();
     try {
       const res = await fetch(url, init);
@@ -70,6 +77,8 @@ class Tally {
       if (res.status >= 500) {
         this.serverErrors += 1;
         this.problems.push(`${kind} ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      } else if (expectedStatuses.includes(res.status)) {
+        this.expected += 1;
       } else if (res.status >= 400) {
         this.clientErrors += 1;
         this.problems.push(`${kind} ${res.status}: ${(await res.clone().text()).slice(0, 200)}`);
@@ -107,22 +116,52 @@ function listingForm(title: string, status?: string): FormData {
   return form;
 }
 
-async function main() {
+/** One soak against a server process on PGlite (no URL) or on PostgreSQL at `databaseUrl`; answers its rows. */
+async function soak(databaseUrl: string | undefined): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roomnest-soak-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TOKEN_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'error',
     // Every simulated person comes from this one address and sends faster than RATE_LIMIT_MESSAGES allows: the soak measures the rest.
-    RATE_LIMIT_MESSAGES: 'off', RATE_LIMIT_REGISTER: 'off' };
-  if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
-  const database = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    RATE_LIMIT_MESSAGES: 'off', RATE_LIMIT_REGISTER: 'off', RATE_LIMIT_REGISTER_TAKEN: 'off' };
+  const schema = `soak_${process.pid}_${randomBytes(3).toString('hex')}`;
+  if (databaseUrl) {
+    await adminStatement(databaseUrl, `create schema ${schema}`);
+    const url = new URL(databaseUrl);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
+    env.DATABASE_URL = url.toString();
+  }
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const cleanup = () => {
-    server.kill('SIGTERM');
+  const exited = new Promise((done) => server.once('exit', done));
+  const kill = () => server.kill('SIGTERM');
+  process.on('exit', kill);
+  const cleanup = async () => {
+    kill();
+    await exited;
+    process.off('exit', kill);
     rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await adminStatement(databaseUrl, `drop schema ${schema} cascade`);
   };
-  process.on('exit', cleanup);
+  try {
+    return await drive(base, server, database);
+  } finally {
+    await cleanup();
+  }
+}
 
+async function adminStatement(url: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The simulated people against the server at `base`, then the checks. */
+async function drive(base: string, server: ChildProcess, database: string): Promise<Row[]> {
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
@@ -137,7 +176,8 @@ async function main() {
     const email = `soak.${userType.toLowerCase()}.${n}.${randomBytes(3).toString('hex')}@example.co.uk`;
     await tally.call('register', `${base}/api/auth/register`, json({ Name: `Soak ${userType} ${n}`, Email: email, Password: PASSWORD, UserType: userType }));
     const res = await tally.call('login', `${base}/api/auth/login`, json({ Email: email, Password: PASSWORD }));
-    const body = (await res!.json()) as { token: string; user: { userId: number } };
+    if (!res?.ok) throw new Error(`could not enrol a simulated ${userType.toLowerCase()}: login answered ${res?.status ?? 'nothing'}; ${tally.problems.slice(-2).join('; ')}`);
+    const body = (await res.json()) as { token: string; user: { userId: number } };
     return { id: body.user.userId, token: body.token };
   }
 
@@ -173,7 +213,7 @@ async function main() {
       if (Math.random() < 0.2) params.set('roomType', pick(['Single', 'Double', 'Studio', 'Shared']));
       const res = await tally.call('search', `${base}/api/listings?${params}`);
       const body = res?.ok ? ((await res.json()) as { listings: { ListingID: number }[] }) : null;
-      if (body?.listings.length && Math.random() < 0.5) await tally.call('room', `${base}/api/listings/${pick(body.listings).ListingID}`);
+      if (body?.listings.length && Math.random() < 0.5) await tally.call('room', `${base}/api/listings/${pick(body.listings).ListingID}`, {}, [404]); // 404: its landlord took it down since
       await think();
     }
   }
@@ -248,7 +288,7 @@ async function main() {
   const atEnd = rss.at(-1)?.mb ?? 0;
   const growth = atHalf ? ((atEnd - atHalf) / atHalf) * 100 : 0;
   const all = [...tally.latencies.values()].flat();
-  const total = tally.ok + tally.clientErrors + tally.serverErrors + tally.failures;
+  const total = tally.ok + tally.expected + tally.clientErrors + tally.serverErrors + tally.failures;
   const group = `soak (${database}, ${USERS} people, ${SECONDS} s)`;
   const rows: Row[] = [
     { group, metric: 'requests', value: total, unit: 'requests' },
@@ -257,6 +297,7 @@ async function main() {
     { group, metric: 'p95 latency, search', value: Math.round(percentile(tally.latencies.get('search') ?? [], 95)), unit: 'ms' },
     { group, metric: 'p95 latency, send message', value: Math.round(percentile(tally.latencies.get('send message') ?? [], 95)), unit: 'ms' },
     { group, metric: 'listings posted, edited and deleted', value: listingsPosted, unit: 'listings' },
+    { group, metric: 'rooms taken down between search and opening (404)', value: tally.expected, unit: 'requests' },
     { group, metric: 'messages acknowledged', value: delivered + lost, unit: 'messages' },
     { group, metric: '5xx answers', value: tally.serverErrors, unit: 'answers', budget: { op: '<=', value: 0 } },
     { group, metric: 'other failed requests (4xx, network)', value: tally.clientErrors + tally.failures, unit: 'requests', budget: { op: '<=', value: 0 } },
@@ -266,18 +307,26 @@ async function main() {
     { group, metric: 'memory growth over the second half', value: Math.round(growth * 10) / 10, unit: '%', budget: { op: '<=', value: 10 } },
   ];
 
+  console.info(`\n${group}`);
+  for (const row of rows) console.info(`  ${row.metric.padEnd(40)} ${String(row.value).padStart(8)} ${row.unit.padEnd(9)} ${row.budget ? `${row.budget.op} ${row.budget.value} ${met(row) ? 'met' : 'NOT MET'}` : ''}`);
+  if (tally.problems.length) console.info(`\nFirst problems:\n  ${tally.problems.slice(0, 10).join('\n  ')}`);
+  return rows;
+}
+
+const met = (row: Row) => !row.budget || (row.budget.op === '<=' ? row.value <= row.budget.value : row.value >= row.budget.value);
+
+async function main() {
+  const url = process.env.SOAK_DATABASE_URL?.trim() || process.env.BENCH_DATABASE_URL?.trim() || undefined;
+  const wanted = (process.env.SOAK_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  const rows: Row[] = [];
+  if (wanted.includes('pglite')) rows.push(...(await soak(undefined)));
+  if (wanted.includes('postgres')) {
+    if (url) rows.push(...(await soak(url)));
+    else console.info('[soak] PostgreSQL skipped: neither SOAK_DATABASE_URL nor BENCH_DATABASE_URL is set');
+  }
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  console.info(`\n${group}`);
-  for (const row of rows) {
-    const met = row.budget ? (row.budget.op === '<=' ? row.value <= row.budget.value : row.value >= row.budget.value) : null;
-    const budget = row.budget ? `${row.budget.op} ${row.budget.value} ${met ? 'met' : 'NOT MET'}` : '';
-    console.info(`  ${row.metric.padEnd(40)} ${String(row.value).padStart(8)} ${row.unit.padEnd(9)} ${budget}`);
-  }
-  if (tally.problems.length) console.info(`\nFirst problems:\n  ${tally.problems.slice(0, 10).join('\n  ')}`);
-  cleanup();
-  const failed = rows.some((r) => r.budget && !(r.budget.op === '<=' ? r.value <= r.budget.value : r.value >= r.budget.value));
-  process.exit(failed ? 1 : 0);
+  process.exit(rows.every(met) ? 0 : 1);
 }
 
 main().catch((err: unknown) => {
