@@ -1,17 +1,17 @@
 /**
  * Opens the database: PostgreSQL through a `pg` pool when a URL is given,
- * otherwise embedded PGlite (on disk, or in memory for tests). Both drivers
- * hand back the same JavaScript types: int8 and numeric as numbers, date as a
- * 'YYYY-MM-DD' string, timestamptz as a Date.
+ * otherwise embedded PGlite (on disk, or in memory for tests) in a worker
+ * thread of its own, so no statement runs on the API's event loop. Both
+ * drivers hand back the same JavaScript types: int8 and numeric as numbers,
+ * date as a 'YYYY-MM-DD' string, timestamptz as a Date.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite, type ParserOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, types } from 'pg';
 import { acquireDirLock } from './dir-lock.ts';
 import { pgliteListener, postgresListener, registerListener } from './listen.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PGliteWorker, type TypeParsing } from './pglite-worker-client.ts';
 import type { DB } from './types.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -34,15 +34,17 @@ export type OpenOptions =
 
 const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
 
-/** Type parsers of both drivers, keyed by PostgreSQL type oid. */
-const PARSERS: Record<number, (value: string) => unknown> = {
-  [OID.int8]: Number,
-  [OID.numeric]: Number,
-  [OID.date]: (value) => value,
+/** How both drivers hand back these types, by PostgreSQL type oid (the PGlite worker builds its parsers from this). */
+const TYPE_PARSING: TypeParsing = {
+  [OID.int8]: 'number',
+  [OID.numeric]: 'number',
+  [OID.date]: 'text',
 };
 
-/** PGlite needs its extensions on every open, or tables with trigram indexes fail. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/** The `pg` type parsers. */
+const PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
+  Object.entries(TYPE_PARSING).map(([oid, kind]) => [oid, kind === 'number' ? Number : (value: string) => value]),
+);
 
 export const VACUUM_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -88,15 +90,17 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     release = acquireDirLock(dataDir);
   }
+  let worker: PGliteWorker | null = null;
   let db: Kysely<DB> | null = null;
   try {
-    const pglite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS, parsers: PARSERS as ParserOptions });
-    db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-    registerListener(db, pgliteListener(pglite));
+    // The worker loads pg_trgm on every open (tables with trigram indexes need it).
+    worker = await PGliteWorker.start({ dataDir, parsers: TYPE_PARSING });
+    db = new Kysely<DB>({ dialect: new PGliteDialect(worker) });
+    registerListener(db, pgliteListener(worker));
     // The first queries after an open are slow: pay that now, not on the first request.
     await sql`select count(*) from pg_catalog.pg_class`.execute(db);
   } catch (err) {
-    await db?.destroy().catch(() => undefined);
+    await (db ? db.destroy() : worker?.close())?.catch(() => undefined);
     release();
     throw err;
   }
@@ -110,6 +114,7 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
       await vacuum();
       timer ??= setInterval(() => vacuum().catch(onError), VACUUM_INTERVAL_MS).unref();
     },
+    /** Waits for the query or transaction in progress and those queued, closes PGlite, ends its worker, then releases the folder. */
     async close() {
       if (timer) clearInterval(timer);
       timer = null;

@@ -1,8 +1,9 @@
 /**
  * LISTEN/NOTIFY for live features (messages): one listener per database handle.
  *
- * - PGlite: in-process `pglite.listen(channel, cb)`; every app on the same
- *   PGlite instance hears every NOTIFY.
+ * - PGlite: `pglite.listen(channel, cb)` in the database's worker thread, each
+ *   notification forwarded to this thread; every app on the same PGlite
+ *   instance hears every NOTIFY. If the worker dies, `onError` is told.
  * - PostgreSQL: one dedicated `pg` Client per channel (outside the pool, since a
  *   pooled connection may be handed to someone else). It reconnects with backoff
  *   when the connection drops and tells the subscriber (`onReconnect`), because
@@ -11,8 +12,8 @@
  * `openDatabase` registers the handle's listener here; features look it up with
  * `listenerFor(db)`, so neither buildApp nor the test harness has to carry it.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
+import type { PGliteWorker } from './pglite-worker-client.ts';
 
 export interface ListenHandlers {
   onNotify(payload: string): void;
@@ -37,13 +38,8 @@ export function listenerFor(db: object): ListenFn | undefined {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export function pgliteListener(pglite: PGlite): ListenFn {
-  return async (channel, { onNotify }) => {
-    const unlisten = await pglite.listen(channel, onNotify);
-    return async () => {
-      await unlisten().catch(() => undefined);
-    };
-  };
+export function pgliteListener(worker: PGliteWorker): ListenFn {
+  return (channel, { onNotify, onError }) => worker.listen(channel, { onNotify, onError });
 }
 
 const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];

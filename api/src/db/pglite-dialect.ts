@@ -1,13 +1,17 @@
 /**
- * A Kysely dialect for PGlite (PostgreSQL in WASM, one connection).
+ * A Kysely dialect for PGlite (PostgreSQL in WASM, one connection), which runs
+ * in a worker thread (`pglite-worker.mjs`, driven through `PGliteWorker`): the
+ * API's event loop never runs a statement, it only posts them and reads the
+ * answers, so a slow query no longer holds timers, I/O or a health check.
  *
- * Every use of the database goes through one FIFO mutex: a query, or a whole
- * transaction from BEGIN to COMMIT, has the connection to itself, so a request's
- * statements never land inside another request's open transaction (the way the
- * package kysely-pglite loses writes under concurrency). Transactions run
- * through `pglite.transaction()`, which owns BEGIN/COMMIT/ROLLBACK.
+ * Every use of the database goes through one FIFO mutex on this side: a query,
+ * or a whole transaction from BEGIN to COMMIT, has the connection to itself, so
+ * a request's statements never land inside another request's open transaction
+ * (the way the package kysely-pglite loses writes under concurrency). In the
+ * worker, transactions run through `pglite.transaction()`, which owns
+ * BEGIN/COMMIT/ROLLBACK; every statement says whether it belongs to the open
+ * transaction, and the worker refuses one that does not match.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -23,6 +27,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PGliteWorker } from './pglite-worker-client.ts';
 
 /** A first-in, first-out mutex: `lock()` resolves with the function that unlocks. */
 export class Mutex {
@@ -39,28 +44,17 @@ export class Mutex {
   }
 }
 
-const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
-
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
-  #tx: Transaction | null = null;
-  /** Settles the open transaction: true commits, false rolls back. */
-  #settle: ((commit: boolean) => void) | null = null;
-  /** The promise of `pglite.transaction()`; it rejects if COMMIT or ROLLBACK fails. */
-  #finished: Promise<void> | null = null;
+  readonly #worker: PGliteWorker;
+  #inTransaction = false;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(worker: PGliteWorker) {
+    this.#worker = worker;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const target = this.#tx ?? this.#pglite;
-    const result = await target.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
-    const command = result.command?.toUpperCase();
-    if (command && WRITE_COMMANDS.has(command)) {
-      return { rows: result.rows, numAffectedRows: BigInt(result.rowCount ?? result.affectedRows ?? 0) };
-    }
-    return { rows: result.rows };
+    const result = await this.#worker.query<R>(compiledQuery.sql, compiledQuery.parameters, this.#inTransaction);
+    return result.affectedRows === undefined ? { rows: result.rows } : { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) };
   }
 
   /** PGlite has no server-side cursor: the result is read whole, then handed out in chunks. */
@@ -70,76 +64,45 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async begin(settings: TransactionSettings): Promise<void> {
-    if (this.#tx) throw new Error('A transaction is already open on this connection.');
-    let settle!: (commit: boolean) => void;
-    const decided = new Promise<boolean>((resolve) => {
-      settle = resolve;
-    });
-    let opened!: (tx: Transaction) => void;
-    const ready = new Promise<Transaction>((resolve) => {
-      opened = resolve;
-    });
-    const finished = this.#pglite.transaction(async (tx) => {
-      opened(tx);
-      if (!(await decided)) await tx.rollback();
-    });
-    // If BEGIN fails, `finished` rejects before the callback ever runs.
-    this.#tx = await Promise.race([ready, finished.then(() => Promise.reject(new Error('The transaction ended before it began.')))]);
-    this.#settle = settle;
-    this.#finished = finished;
-    if (settings.isolationLevel || settings.accessMode) {
-      const parts = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(Boolean);
-      try {
-        await this.#tx.query(`set transaction ${parts.join(' ')}`);
-      } catch (err) {
-        await this.end(false).catch(() => undefined);
-        throw err;
-      }
-    }
+    if (this.#inTransaction) throw new Error('A transaction is already open on this connection.');
+    const parts = [settings.isolationLevel && `isolation level ${settings.isolationLevel}`, settings.accessMode].filter(Boolean);
+    // If BEGIN or the setup fails, the worker has rolled back: no transaction is open.
+    await this.#worker.begin(parts.length ? `set transaction ${parts.join(' ')}` : undefined);
+    this.#inTransaction = true;
   }
 
   /** Commits or rolls back the open transaction; a no-op when none is open (Kysely rolls back after a failed commit). */
   async end(commit: boolean): Promise<void> {
-    const settle = this.#settle;
-    const finished = this.#finished;
-    this.#tx = null;
-    this.#settle = null;
-    this.#finished = null;
-    if (!settle || !finished) return;
-    settle(commit);
-    await finished;
+    if (!this.#inTransaction) return;
+    this.#inTransaction = false;
+    await this.#worker.end(commit);
   }
 
   async savepoint(command: string): Promise<void> {
-    if (!this.#tx) throw new Error('Savepoints need an open transaction.');
-    await this.#tx.query(command);
+    if (!this.#inTransaction) throw new Error('Savepoints need an open transaction.');
+    await this.#worker.query(command, [], true);
   }
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 class PGliteDriver implements Driver {
-  readonly #pglite: PGlite;
+  readonly #worker: PGliteWorker;
   readonly #connection: PGliteConnection;
   readonly #mutex = new Mutex();
   #unlock: (() => void) | null = null;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
-    this.#connection = new PGliteConnection(pglite);
+  constructor(worker: PGliteWorker) {
+    this.#worker = worker;
+    this.#connection = new PGliteConnection(worker);
   }
 
   async init(): Promise<void> {
-    await this.#pglite.waitReady;
+    // The worker is open before the dialect is made (PGliteWorker.start).
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     this.#unlock = await this.#mutex.lock();
-    // Back to the event loop before each use. PGlite runs a statement synchronously on this thread, and the
-    // statements queued behind the mutex would otherwise run back to back in one tick (each unlock resumes the
-    // next waiter as a promise continuation), keeping timers and I/O, a health check included, waiting for all
-    // of them together: 120 to 250 ms under a search load at 100,000 listings, instead of one statement's time.
-    await new Promise<void>((resolve) => setImmediate(resolve));
     return this.#connection;
   }
 
@@ -173,11 +136,11 @@ class PGliteDriver implements Driver {
     await (connection as PGliteConnection).savepoint(`release savepoint ${quoteIdentifier(name)}`);
   }
 
-  /** Waits for the query or transaction in progress, then closes PGlite. */
+  /** Waits for the query or transaction in progress (and those queued before), then closes PGlite and ends the worker. */
   async destroy(): Promise<void> {
     const unlock = await this.#mutex.lock();
     try {
-      if (!this.#pglite.closed) await this.#pglite.close();
+      await this.#worker.close();
     } finally {
       unlock();
     }
@@ -185,10 +148,10 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  readonly #pglite: PGlite;
+  readonly #worker: PGliteWorker;
 
-  constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+  constructor(worker: PGliteWorker) {
+    this.#worker = worker;
   }
 
   createAdapter(): DialectAdapter {
@@ -196,7 +159,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite);
+    return new PGliteDriver(this.#worker);
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
