@@ -259,6 +259,10 @@ describe.each(BACKENDS)('durability of the server process on $name', (backend) =
 
       server = await startServer(db.env);
       await expectAcknowledgedWrites(server.base, tenant.email, partner, acked);
+      console.info(
+        `[durability] ${backend.name}, kill -9 ${round + 1}/2: ${acked.landlords.length} registrations, ${acked.landlords.filter((l) => l.listingId !== undefined).length} listings, ` +
+          `${acked.messages.length} messages and profile save ${acked.bioAcked} of ${acked.bioSent} sent acknowledged; every one there after the restart`,
+      );
       // Still fully usable: a new write after the restart works.
       const res = await fetch(`${server.base}/api/messages`, {
         method: 'POST',
