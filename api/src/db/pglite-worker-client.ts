@@ -168,11 +168,6 @@ export class PGliteWorker {
     });
   }
 
-  /** The error every request gets since the worker stopped, or null while it runs. */
-  get stopped(): Error | null {
-    return this.#stopped;
-  }
-
   query<R>(sql: string, params: readonly unknown[], inTx: boolean): Promise<WorkerQueryResult<R>> {
     return this.#request({ op: 'query', sql, params, inTx }) as Promise<WorkerQueryResult<R>>;
   }
