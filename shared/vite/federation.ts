@@ -3,15 +3,45 @@
  * them agree on the federation contract: the shared singletons, the entry
  * file names, the dev ports and the API proxy.
  */
+import { createRequire } from 'node:module';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { clientSurfaces } from './client-surfaces.ts';
 import { REMOTE_EXPOSES, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '../src/client/contract.ts';
 
-/** The only federated singletons (ARCHITECTURE.md). `@roomnest/shared` is bundled into each app instead. */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', 'react-toastify'] as const;
+/**
+ * The shared singletons (ARCHITECTURE.md). `@roomnest/shared` is bundled into
+ * each app instead. RTK Query (`@reduxjs/toolkit/query` and `/query/react`,
+ * part of @reduxjs/toolkit) is shared too: the shell loads it on every page
+ * for its own api, and each remote bundled its own copy plus a second copy of
+ * the toolkit's core for it (about 27 KiB on a remote page). A remote inside
+ * an older shell, which does not provide those two keys, uses its own copy as
+ * before.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-toastify',
+] as const;
 
-const shared = Object.fromEntries(SHARED_SINGLETONS.map((name) => [name, { singleton: true }]));
+/**
+ * Provided by the shell, not asked for by remotes: react-router-dom already
+ * carries all of react-router (the same client surface, below), and apps
+ * import only 'react-router-dom'. The shell keeps providing `react-router` for
+ * remotes built before this change, which ask for it.
+ */
+const HOST_ONLY_KEYS = new Set<string>(['react-router']);
+
+function sharedFor(role: 'host' | 'remote') {
+  return Object.fromEntries(SHARED_SINGLETONS.filter((name) => role === 'host' || !HOST_ONLY_KEYS.has(name)).map((name) => [name, { singleton: true }]));
+}
 
 /**
  * 'loaded-first': a singleton already loaded (the shell's React, router, store
@@ -72,6 +102,31 @@ function sharedRuntimeCore(): Plugin {
   };
 }
 
+const RUNTIME_PACKAGE_JSON = '@module-federation/runtime/package.json';
+const RUNTIME_VERSION_ID = '\0roomnest:module-federation-runtime-version';
+
+/**
+ * The plugin's runtime helper that publishes the runtime for the remotes
+ * (provideExternalRuntime) imports the runtime's whole package.json for its
+ * `version`; the shell's first load carried all of it (about 0.7 KiB
+ * compressed). It gets the version alone.
+ */
+function runtimeVersionOnly(): Plugin {
+  return {
+    name: 'roomnest-runtime-version-only',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      return source === RUNTIME_PACKAGE_JSON ? RUNTIME_VERSION_ID : null;
+    },
+    load(id) {
+      if (id !== RUNTIME_VERSION_ID) return null;
+      const { version } = createRequire(import.meta.url)(RUNTIME_PACKAGE_JSON) as { version: string };
+      return `export default { version: ${JSON.stringify(version)} };`;
+    },
+  };
+}
+
 export function remoteConfig(name: RemoteName, root: string): UserConfig {
   const port = DEV_PORTS[name];
   const exposes = Object.fromEntries(REMOTE_EXPOSES[name].map((key) => [key, `./src/exposed/${key.slice(2)}.tsx`]));
@@ -82,12 +137,13 @@ export function remoteConfig(name: RemoteName, root: string): UserConfig {
     plugins: [
       react(),
       sharedRuntimeCore(),
+      clientSurfaces(),
       federation({
         name,
         filename: 'remoteEntry.js',
         manifest: true,
         exposes,
-        shared,
+        shared: sharedFor('remote'),
         shareStrategy,
         dts: false,
         dev: { remoteHmr: true },
@@ -156,10 +212,12 @@ export function hostConfig(root: string): UserConfig {
     plugins: [
       react(),
       devRemotesJson(),
+      clientSurfaces(),
+      runtimeVersionOnly(),
       federation({
         name: 'shell',
         remotes: {},
-        shared,
+        shared: sharedFor('host'),
         shareStrategy,
         dts: false,
         // Publishes the runtime on globalThis._FEDERATION_RUNTIME_CORE for the remotes (sharedRuntimeCore above).
