@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minify, transformWithOxc, type Plugin } from 'vite';
 import { hostConfig } from '../shared/vite/federation.ts';
-import { ROUTE_TABLE } from './src/app/route-table.ts';
-import type { EarlyRoute } from './src/features/remotes/early-preload.ts';
+import { remoteRoutes } from './src/app/route-table.ts';
 
 /** As REMOTES_URL in src/features/remotes/registry.ts (not imported: it loads the federation runtime). */
 const REMOTES_URL = '/remotes.json';
@@ -26,7 +25,7 @@ function earlyPreload(): Plugin {
   const compile = async () => {
     const path = join(import.meta.dirname, 'src/features/remotes/early-preload.ts');
     const { code } = await transformWithOxc(readFileSync(path, 'utf8'), path, { lang: 'ts' });
-    const routes: EarlyRoute[] = ROUTE_TABLE.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));
+    const routes = remoteRoutes();
     const script = `(function () {\n${code.replace(/^export /gm, '')}\nearlyPreload(${JSON.stringify(routes)}, ${JSON.stringify(REMOTES_URL)});\n})();`;
     const minified = await minify('early-preload.js', script, { compress: true, mangle: true });
     if (minified.errors.length) throw new Error(`early-preload.ts: ${minified.errors.map(String).join('; ')}`);

@@ -1,17 +1,31 @@
 import { TOAST } from '@roomnest/shared';
+import { selectIsLoggedIn, type HostState } from '@roomnest/shared/client';
+import { useEffect } from 'react';
+import { useStore } from 'react-redux';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Footer } from '../features/layout/Footer.tsx';
+import { startIntentPrefetch } from '../features/remotes/intent-prefetch.ts';
+import { prefetchRemotePage } from '../features/remotes/RemotePage.tsx';
 import { NavBar } from '../features/layout/NavBar.tsx';
 import { useMessageStream } from '../features/unread/use-message-stream.ts';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
+import { remoteRoutes } from './route-table.ts';
 import toastStyles from './toasts.module.css';
+
+const REMOTE_ROUTES = remoteRoutes();
 
 /** The frame around every page: skip link, navigation, main area, footer, the one toast container. */
 export function AppLayout() {
   useUnreadPolling();
   useMessageStream();
+  const store = useStore<HostState>();
+  // A remote page starts loading when a link to it is pointed at, focused or touched.
+  useEffect(
+    () => startIntentPrefetch(document, { routes: REMOTE_ROUTES, prefetch: prefetchRemotePage, loggedIn: () => selectIsLoggedIn(store.getState()) }),
+    [store],
+  );
   return (
     <div className={s.app}>
       <a href="#main-content" className={s.skipLink}>

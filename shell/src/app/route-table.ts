@@ -69,3 +69,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // Any other path.
   { path: '*', shell: 'NotFoundPage', guard: 'public' },
 ];
+
+/** The remote pages of the table, as index.html's early preload and the intent prefetch match them. */
+export const remoteRoutes = (table: readonly RouteEntry[] = ROUTE_TABLE) =>
+  table.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));

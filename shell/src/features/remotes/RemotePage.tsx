@@ -119,6 +119,17 @@ function loadPage(remote: string, module: string, retry: boolean): Promise<Compo
   return load;
 }
 
+/**
+ * Starts loading a page before it is shown (intent-prefetch.ts): the
+ * navigation that follows renders it from `loadedPages` or waits for the same
+ * load. A failure stays silent here; the navigation starts afresh and reports.
+ */
+export function prefetchRemotePage(remote: string, module: string): void {
+  const id = `${remote}/${module}`;
+  if (loadedPages.has(id) || inflight.has(id)) return;
+  loadPage(remote, module, false).catch(() => undefined);
+}
+
 /** Hands a load failure to the error boundary. */
 function Rethrow({ error }: { error: unknown }): ReactNode {
   throw error;

@@ -116,6 +116,25 @@ describe('remote boundary', () => {
     expect(loadRemotePage).toHaveBeenCalledTimes(1);
   });
 
+  it('starts loading a page when a link to it is pointed at; the navigation then uses that load', async () => {
+    let resolve: ((m: ReturnType<typeof fakeRemotePage>) => void) | undefined;
+    vi.mocked(loadRemotePage).mockImplementation(async (remote, module) =>
+      module === 'FlatmatesPage' ? new Promise((r) => (resolve = r)) : fakeRemotePage(remote, module),
+    );
+    localStorage.setItem('remoteLoadTimeoutMs', '5000');
+    await renderApp('/pricing');
+    expect(await screen.findByText('mf_content/ContentPage at /pricing')).toBeTruthy();
+    const link = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Flatmates' });
+    fireEvent.pointerOver(link);
+    await act(async () => undefined);
+    expect(loadRemotePage).toHaveBeenLastCalledWith('mf_profile', 'FlatmatesPage', { fresh: false });
+
+    fireEvent.click(link);
+    await act(async () => resolve?.(fakeRemotePage('mf_profile', 'FlatmatesPage')));
+    expect(await screen.findByText('mf_profile/FlatmatesPage at /flatmates')).toBeTruthy();
+    expect(vi.mocked(loadRemotePage).mock.calls.filter(([remote]) => remote === 'mf_profile')).toHaveLength(1);
+  });
+
   it('takes the timeout from window.roomnestRemoteLoadTimeoutMs first', async () => {
     localStorage.setItem('remoteLoadTimeoutMs', '600000');
     window.roomnestRemoteLoadTimeoutMs = 40;
