@@ -18,7 +18,8 @@
  * - the surface module imports the package's own files, never the share key
  *   (that would be itself).
  *
- * Apps keep importing the packages by name. The build fails when a module
+ * Production builds only (the dev servers share the whole packages). Apps
+ * keep importing the packages by name. The build fails when a module
  * imports a name its client surface lacks, or imports `react-router` instead
  * of `react-router-dom` (remotes do not ask for that key).
  */
@@ -106,6 +107,10 @@ export function clientSurfaces(): Plugin {
   return {
     name: 'roomnest-client-surfaces',
     enforce: 'pre',
+    // Production builds only: the dev servers pre-bundle the packages whole (a
+    // surface module importing a package's file would skip that, and its
+    // CommonJS dependencies would reach the browser as they are).
+    apply: 'build',
     resolveId(source, importer) {
       if (!importer) return null;
       if (SURFACE_FILES.has(importer.split('?')[0]!)) return packageFile(source);
