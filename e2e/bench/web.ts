@@ -15,7 +15,10 @@
  *      browser context (cold cache): JavaScript bytes over the wire (encoded
  *      body sizes, so compressed when the server compressed), request count,
  *      LCP, CLS, and the time from clicking a nav link to the rendered heading
- *      of a page in a remote not yet loaded.
+ *      of a page in a remote not yet loaded; then, for another remote not yet
+ *      loaded, the same after pointing at its link for INTENT_MS first, as a
+ *      mouse does before a click (the shell starts loading a remote page when
+ *      a link to it is pointed at, focused or touched).
  *   4. Prints medians with the budgets and the federated/single ratios, and
  *      writes them to bench-results/web.json as rows
  *      `{ group, metric, value, unit, budget?, note? }`.
@@ -51,13 +54,23 @@ interface PageSpec {
   path: (server: Server) => string;
   /** A nav link to a page of a remote that this page has not loaded, and where it leads. */
   coldNav: { link: string; to: string };
+  /** Another such link, timed after the pointer has rested on it for INTENT_MS. */
+  intentNav: { link: string; to: string };
 }
 
+/** How long the pointer rests on a link before the click (people take 100 to 300 ms or more). */
+const INTENT_MS = 150;
+
 const PAGES: PageSpec[] = [
-  { label: '/', path: () => '/', coldNav: { link: 'Find a Room', to: '/find-a-room' } },
-  { label: '/rooms', path: () => '/rooms', coldNav: { link: 'Flatmates', to: '/flatmates' } },
-  { label: '/rooms/{id}', path: (s) => `/rooms/${s.listingId}`, coldNav: { link: 'Flatmates', to: '/flatmates' } },
-  { label: '/flatmates', path: () => '/flatmates', coldNav: { link: 'Find a Room', to: '/find-a-room' } },
+  { label: '/', path: () => '/', coldNav: { link: 'Find a Room', to: '/find-a-room' }, intentNav: { link: 'Flatmates', to: '/flatmates' } },
+  { label: '/rooms', path: () => '/rooms', coldNav: { link: 'Flatmates', to: '/flatmates' }, intentNav: { link: 'Pricing', to: '/pricing' } },
+  {
+    label: '/rooms/{id}',
+    path: (s) => `/rooms/${s.listingId}`,
+    coldNav: { link: 'Flatmates', to: '/flatmates' },
+    intentNav: { link: 'Pricing', to: '/pricing' },
+  },
+  { label: '/flatmates', path: () => '/flatmates', coldNav: { link: 'Find a Room', to: '/find-a-room' }, intentNav: { link: 'Pricing', to: '/pricing' } },
 ];
 
 /** One page load in one build. */
@@ -70,6 +83,7 @@ interface Sample {
   lcpMs: number;
   cls: number;
   coldNavMs: number;
+  intentNavMs: number;
 }
 
 interface Server {
@@ -241,9 +255,13 @@ async function settle(page: Page) {
  * Clicks a nav link and times, in the page, from the click to the moment the
  * new page's main heading is in the DOM (the remote loaded and rendered).
  */
-async function timeColdNavigation(page: Page, link: string, to: string): Promise<number> {
+async function timeColdNavigation(page: Page, link: string, to: string, { pointFirstMs = 0 } = {}): Promise<number> {
   const anchor = page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: link, exact: true });
   await anchor.waitFor({ state: 'visible' });
+  if (pointFirstMs) {
+    await anchor.hover();
+    await page.waitForTimeout(pointFirstMs);
+  }
   const handle = await anchor.elementHandle();
   if (!handle) throw new Error(`no nav link ${link}`);
   return page.evaluate(
@@ -278,6 +296,7 @@ async function measure(browser: Browser, server: Server, spec: PageSpec): Promis
     const transfer = await readTransfer(page);
     const vitals = await page.evaluate(() => (window as unknown as { benchVitals: { lcp: number; cls: number } }).benchVitals);
     const coldNavMs = await timeColdNavigation(page, spec.coldNav.link, spec.coldNav.to);
+    const intentNavMs = await timeColdNavigation(page, spec.intentNav.link, spec.intentNav.to, { pointFirstMs: INTENT_MS });
     return {
       jsBytes: transfer.js,
       cssBytes: transfer.css,
@@ -287,6 +306,7 @@ async function measure(browser: Browser, server: Server, spec: PageSpec): Promis
       lcpMs: vitals.lcp,
       cls: vitals.cls,
       coldNavMs,
+      intentNavMs,
     };
   } finally {
     await context.close();
@@ -335,6 +355,13 @@ function rowsFor(samples: Record<BuildName, Record<string, Sample[]>>): Row[] {
         unit: 'ms',
         budget: { op: '<=', value: 300 },
         note: `single bundle: ${round(med('single', spec.label, 'coldNavMs'))} ms`,
+      },
+      {
+        group,
+        metric: `remote navigation after pointing at the link for ${INTENT_MS} ms (${spec.intentNav.link} → ${spec.intentNav.to})`,
+        value: round(med('federated', spec.label, 'intentNavMs')),
+        unit: 'ms',
+        note: `single bundle: ${round(med('single', spec.label, 'intentNavMs'))} ms`,
       },
     );
   }
