@@ -162,9 +162,11 @@ export function RemotePage({ remote, module }: RemotePageProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
-    if (loadedPages.has(id)) return;
     let current = true;
-    loadPage(remote, module, attempt > 0).then(
+    // A page loaded ahead (intent-prefetch.ts) may have arrived after this render showed the
+    // loading state, with nothing left to wake it: take it from `loadedPages` then.
+    const loaded = loadedPages.get(id);
+    (loaded ? Promise.resolve(loaded) : loadPage(remote, module, attempt > 0)).then(
       (page) => current && setOutcome({ attempt, page }),
       (error: unknown) => current && setOutcome({ attempt, error }),
     );

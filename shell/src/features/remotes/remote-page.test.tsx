@@ -1,10 +1,11 @@
 import { TEXTS } from '@roomnest/shared';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import { fakeRemotePage, resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from './load-remote.ts';
+import { prefetchRemotePage } from './RemotePage.tsx';
 
 vi.mock('./load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
 
@@ -133,6 +134,34 @@ describe('remote boundary', () => {
     await act(async () => resolve?.(fakeRemotePage('mf_profile', 'FlatmatesPage')));
     expect(await screen.findByText('mf_profile/FlatmatesPage at /flatmates')).toBeTruthy();
     expect(vi.mocked(loadRemotePage).mock.calls.filter(([remote]) => remote === 'mf_profile')).toHaveLength(1);
+  });
+
+  it('shows a page whose early load ends between the route’s first render and its effects', async () => {
+    let resolve: ((m: ReturnType<typeof fakeRemotePage>) => void) | undefined;
+    vi.mocked(loadRemotePage).mockImplementation(async (remote, module) =>
+      module === 'FlatmatesPage' ? new Promise((r) => (resolve = r)) : fakeRemotePage(remote, module),
+    );
+    localStorage.setItem('remoteLoadTimeoutMs', '5000');
+    const { router } = await renderApp('/pricing', { strict: false });
+    expect(await screen.findByText('mf_content/ContentPage at /pricing')).toBeTruthy();
+    await act(async () => prefetchRemotePage('mf_profile', 'FlatmatesPage'));
+    expect(resolve).toBeDefined();
+
+    // As in a browser: React commits the loading state, the load ends (promise jobs), then effects run (a later task).
+    const reactActEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent?.includes(TEXTS.remoteLoading)) return;
+        observer.disconnect();
+        resolve?.(fakeRemotePage('mf_profile', 'FlatmatesPage'));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      void router.navigate('/flatmates');
+      await waitFor(() => expect(screen.getByText('mf_profile/FlatmatesPage at /flatmates')).toBeTruthy(), { timeout: 2000 });
+    } finally {
+      reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    }
   });
 
   it('takes the timeout from window.roomnestRemoteLoadTimeoutMs first', async () => {
