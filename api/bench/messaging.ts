@@ -28,9 +28,9 @@ import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
+import { runStatement } from '../src/db/admin.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
@@ -71,15 +71,6 @@ interface Target {
   open(): Promise<SharedDatabase>;
 }
 
-async function runStatement(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const TARGETS: Target[] = [
   {

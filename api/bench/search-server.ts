@@ -21,9 +21,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { DEFAULT_SEARCH_CACHE_SECONDS } from '../src/config.ts';
+import { runStatement } from '../src/db/admin.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { explainSearches } from './lib/plans.ts';
@@ -41,15 +41,6 @@ type Command = { type: 'grow'; listings: number } | { type: 'loop-reset' } | { t
 const send = (message: unknown) => process.send?.(message);
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 
-async function runStatement(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function openBenchDatabase(): Promise<Database> {
   if (KIND === 'pglite') return openDatabase({ kind: 'pglite' });

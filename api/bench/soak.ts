@@ -24,7 +24,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SORT_OPTIONS } from '@roomnest/shared';
-import { Client } from 'pg';
+import { runStatement } from '../src/db/admin.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
 const RESULTS = resolve(API_DIR, '../bench-results');
@@ -126,7 +126,7 @@ async function soak(databaseUrl: string | undefined): Promise<Row[]> {
     RATE_LIMIT_MESSAGES: 'off', RATE_LIMIT_REGISTER: 'off', RATE_LIMIT_REGISTER_TAKEN: 'off' };
   const schema = `soak_${process.pid}_${randomBytes(3).toString('hex')}`;
   if (databaseUrl) {
-    await adminStatement(databaseUrl, `create schema ${schema}`);
+    await runStatement(databaseUrl, `create schema ${schema}`);
     const url = new URL(databaseUrl);
     url.searchParams.set('options', `-c search_path=${schema},public`);
     env.DATABASE_URL = url.toString();
@@ -141,7 +141,7 @@ async function soak(databaseUrl: string | undefined): Promise<Row[]> {
     await exited;
     process.off('exit', kill);
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await adminStatement(databaseUrl, `drop schema ${schema} cascade`);
+    if (databaseUrl) await runStatement(databaseUrl, `drop schema ${schema} cascade`);
   };
   try {
     return await drive(base, server, database);
@@ -150,15 +150,6 @@ async function soak(databaseUrl: string | undefined): Promise<Row[]> {
   }
 }
 
-async function adminStatement(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The simulated people against the server at `base`, then the checks. */
 async function drive(base: string, server: ChildProcess, database: string): Promise<Row[]> {

@@ -14,7 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
+import { runStatement } from '../src/db/admin.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const API_DIR = resolve(import.meta.dirname, '..');
@@ -220,11 +220,7 @@ if (pgUrl) {
     name: 'PostgreSQL',
     async create() {
       const name = `durability_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = async (sql: string) => {
-        const client = new Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(sql).finally(() => client.end());
-      };
+      const admin = (statement: string) => runStatement(pgUrl, statement);
       await admin(`create database ${name}`);
       const url = new URL(pgUrl);
       url.pathname = `/${name}`;

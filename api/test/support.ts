@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Client } from 'pg';
+import { runStatement } from '../src/db/admin.ts';
 import { expect } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -33,16 +33,6 @@ const pglite: TestDatabase = {
   },
 };
 
-/** Runs one statement on its own connection (schemas are created and dropped outside the pool under test). */
-async function runStatement(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** PostgreSQL at `url`, in a schema created for this one database and dropped on close. */
 function postgres(url: string): TestDatabase {
