@@ -13,6 +13,10 @@ export const unreadApi = shellApi.injectEndpoints({
         totalUnread: typeof body?.totalUnread === 'number' && Number.isFinite(body.totalUnread) ? body.totalUnread : 0,
       }),
     }),
+    /** POST /api/messages/stream-ticket: the short-lived ticket that opens the live stream (EventSource cannot send the token). */
+    streamTicket: b.mutation<{ ticket: string; expiresInSeconds: number }, void>({
+      query: () => ({ url: '/messages/stream-ticket', method: 'POST' }),
+    }),
   }),
 });
 

@@ -81,3 +81,58 @@ describe('unread count (spec sections 4 and 7)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+/** An EventSource that records where it connects and lets the test send it events. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  emit(type: string, data?: unknown) {
+    const event = new MessageEvent<string>(type, { data: JSON.stringify(data ?? null) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+describe('the live message stream', () => {
+  const TICKET = '/api/messages/stream-ticket';
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('trades the token for a ticket through the API, opens the stream with it and takes its unread counts', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    const net = stubNetwork((r) => (new URL(r.url).pathname === TICKET ? json({ ticket: 'tkt-1', expiresInSeconds: 60 }) : undefined));
+    const { store } = await renderApp('/login');
+    await advance(0);
+    const [ticketCall] = net.callsTo(TICKET);
+    expect([ticketCall?.method, ticketCall?.headers.get('authorization')]).toEqual(['POST', 'Bearer tok']);
+    const stream = FakeEventSource.opened.at(-1);
+    expect(stream && new URL(stream.url, window.location.href).searchParams.get('ticket')).toBe('tkt-1');
+    await act(async () => stream!.emit('unread', { totalUnread: 3 }));
+    expect(store.getState().unread.totalUnread).toBe(3);
+  });
+
+  it('opens no stream when the session is over (401), and the app logs out', async () => {
+    storeSession({ token: 'revoked', user: tenant });
+    stubNetwork((r) => (new URL(r.url).pathname === TICKET ? json({ message: 'Your session has expired. Please log in again.' }, 401) : undefined));
+    const { store } = await renderApp('/login');
+    await advance(0);
+    expect(FakeEventSource.opened).toHaveLength(0);
+    expect(store.getState().auth.token).toBeNull();
+    await advance(60_000);
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});

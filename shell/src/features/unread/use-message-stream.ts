@@ -1,6 +1,9 @@
-import { API_BASE_URL, messageReceived, messagesRead, messageStreamConnected, selectToken, unreadCountChanged, useHostDispatch, useHostSelector } from '@roomnest/shared/client';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { API_BASE_URL, errorStatus, messageReceived, messagesRead, messageStreamConnected, selectToken, unreadCountChanged, useHostSelector } from '@roomnest/shared/client';
 import type { Message } from '@roomnest/shared';
 import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
+import { unreadApi } from './unread-api.ts';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -21,7 +24,7 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  */
 export function useMessageStream() {
   const token = useHostSelector(selectToken);
-  const dispatch = useHostDispatch();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
 
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
@@ -48,11 +51,11 @@ export function useMessageStream() {
 
     const connect = async () => {
       try {
-        const res = await fetch(`${API_BASE_URL}/messages/stream-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-        // 401: the session is over (the poll notices and logs out); nothing to retry.
-        if (res.status === 401) return;
-        if (!res.ok) throw new Error(`stream ticket: ${res.status}`);
-        const { ticket } = (await res.json()) as { ticket: string };
+        const answer = await dispatch(unreadApi.endpoints.streamTicket.initiate(undefined, { track: false }));
+        // 401: the session is over (the shared base query logs out); nothing to retry.
+        if (answer.error && errorStatus(answer.error) === 401) return;
+        if (!answer.data) throw new Error('stream ticket refused');
+        const { ticket } = answer.data;
         if (stopped) return;
         const query = new URLSearchParams({ ticket });
         if (lastId) query.set('lastEventId', lastId);
