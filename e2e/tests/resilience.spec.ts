@@ -36,3 +36,24 @@ test('remotes.json and the shell page are not cached; versioned files are immuta
   const manifest = await request.get(mf_content!.entry);
   expect(manifest.headers()['cache-control']).toContain('immutable');
 });
+
+test('after a release that fails, Retry picks up the rollback without reloading the page', async ({ page, request }) => {
+  const registry = (await (await request.get('/remotes.json')).json()) as Record<string, { version: string; entry: string }>;
+  const good = registry.mf_content!;
+  // A release of mf-content whose files are not there (the store answers 404), as remotes.json names it.
+  const broken = { version: '9.9.9-broken', entry: good.entry.replace(good.version, '9.9.9-broken') };
+  await page.route('**/remotes.json', (route) => route.fulfill({ json: { ...registry, mf_content: broken }, headers: { 'cache-control': 'no-store' } }));
+  await page.goto('/pricing');
+  await expect(errorView(page)).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const versions = () => page.evaluate(() => (window as unknown as { __ROOMNEST__: { remotes: Record<string, string> } }).__ROOMNEST__.remotes);
+  expect((await versions()).mf_content).toBe('9.9.9-broken');
+
+  // Operations roll mf-content back: remotes.json names the good version again.
+  await page.unroute('**/remotes.json');
+  await page.getByRole('main').getByRole('button', { name: TEXTS.retry }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible();
+  await expect(errorView(page)).toHaveCount(0);
+  expect((await versions()).mf_content).toBe(good.version);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

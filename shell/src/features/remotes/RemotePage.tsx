@@ -17,7 +17,7 @@ import { ReactReduxContext } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
 import { loadRemotePage } from './load-remote.ts';
-import { remoteVersion } from './registry.ts';
+import { reloadRegistry, remoteVersion } from './registry.ts';
 import { RemoteTimeoutError, remoteLoadTimeoutMs, withTimeout } from './timeout.ts';
 import s from './remote-page.module.css';
 
@@ -35,6 +35,12 @@ export function forgetLoadedPages() {
   failedRemotes.clear();
 }
 
+/** Drops the loaded pages of a remote whose live version changed: their next visit loads the new one. */
+function forgetPagesOf(remote: string) {
+  for (const id of loadedPages.keys()) if (id.startsWith(`${remote}/`)) loadedPages.delete(id);
+  failedRemotes.add(remote);
+}
+
 class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
   constructor(
@@ -50,7 +56,8 @@ interface BoundaryProps {
   module: string;
   /** The page's pathname, for the failure report. */
   path: string;
-  onRetry: () => void;
+  /** Gets the page ready to try again (remotes.json read again); the boundary then renders it. */
+  onRetry: () => Promise<void>;
   children: ReactNode;
 }
 
@@ -59,11 +66,11 @@ export function isRemoteBoundary(boundary: unknown): boolean {
   return boundary instanceof RemoteErrorBoundary;
 }
 
-class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean; retrying: boolean }> {
   /** The store, for the failure report (sent through the shell's RTK Query api). */
   static override contextType = ReactReduxContext;
   declare context: ContextType<typeof ReactReduxContext>;
-  override state = { failed: false };
+  override state = { failed: false, retrying: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -75,16 +82,26 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
     reportRemoteFailure({ remote, module, version: remoteVersion(remote), kind, error: error instanceof RemoteLoadError ? error.cause : error, path }, this.context!.store.dispatch);
   }
 
-  retry = () => {
-    this.props.onRetry();
-    this.setState({ failed: false });
+  retry = async () => {
+    // A second press while remotes.json is read again does nothing (the button keeps its focus).
+    if (this.state.retrying) return;
+    this.setState({ retrying: true });
+    try {
+      await this.props.onRetry();
+    } finally {
+      this.setState({ failed: false, retrying: false });
+    }
   };
 
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
       <div className={s.errorView} role="alert">
-        <StatusMessage title={TEXTS.remoteUnavailable} action={<Button onClick={this.retry}>{TEXTS.retry}</Button>} />
+        <StatusMessage title={TEXTS.remoteUnavailable} action={
+            <Button onClick={() => void this.retry()} aria-busy={this.state.retrying}>
+              {TEXTS.retry}
+            </Button>
+          } />
       </div>
     );
   }
@@ -175,10 +192,13 @@ export function RemotePage({ remote, module }: RemotePageProps) {
     };
   }, [id, remote, module, attempt]);
 
-  // A page that has loaded and then failed to render only needs rendering again.
-  const retry = useCallback(() => {
+  // Retry reads remotes.json again: a remote released or rolled back since is loaded afresh (the version now
+  // live). A page that loaded and then failed to render, its version unchanged, only needs rendering again.
+  const retry = useCallback(async () => {
+    const changed = await reloadRegistry();
+    if (changed.has(remote)) forgetPagesOf(remote);
     if (!loadedPages.has(id)) setAttempt((n) => n + 1);
-  }, [id]);
+  }, [id, remote]);
 
   const settled = outcome?.attempt === attempt ? outcome : null;
   const page = loadedPages.get(id) ?? settled?.page;

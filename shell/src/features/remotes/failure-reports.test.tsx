@@ -67,6 +67,7 @@ describe('remote failure reports', () => {
     // Retry fails again at once: logged to the console, not sent again.
     for (let i = 0; i < 3; i += 1) {
       fireEvent.click(screen.getByRole('button', { name: TEXTS.retry }));
+      await waitFor(() => expect(vi.mocked(loadRemotePage)).toHaveBeenCalledTimes(i + 2));
       expect(await screen.findByRole('button', { name: TEXTS.retry })).toBeTruthy();
     }
     await waitFor(() => expect(vi.mocked(loadRemotePage)).toHaveBeenCalledTimes(4));

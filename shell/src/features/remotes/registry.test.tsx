@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import { fakeRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage, RemoteMissingError } from './load-remote.ts';
-import { loadRegistry, remoteVersion } from './registry.ts';
+import { loadRegistry, reloadRegistry, remoteVersion } from './registry.ts';
 
 vi.mock('@module-federation/runtime', () => ({
   registerRemotes: vi.fn<typeof import('@module-federation/runtime').registerRemotes>(),
@@ -53,6 +53,38 @@ describe('runtime module registry', () => {
     ok = true;
     await expect(loadRegistry()).resolves.toHaveProperty('mf_search');
     expect(net.callsTo('/remotes.json')).toHaveLength(2);
+  });
+
+  it('reads remotes.json again for a Retry: registers afresh only the remotes whose entry changed (a release or a rollback)', async () => {
+    let registry: Record<string, unknown> = REGISTRY;
+    let down = false;
+    const net = stubNetwork((r) => (isRegistry(r) ? (down ? json({ message: 'down' }, 503) : json(registry)) : undefined));
+    // Before a first read there is nothing to compare with, and nothing is read.
+    await expect(reloadRegistry()).resolves.toEqual(new Set());
+    expect(net.callsTo('/remotes.json')).toHaveLength(0);
+
+    await loadRegistry();
+    vi.mocked(registerRemotes).mockClear();
+    await expect(reloadRegistry()).resolves.toEqual(new Set());
+    expect(registerRemotes).not.toHaveBeenCalled();
+
+    registry = { ...REGISTRY, mf_search: { version: '0.9.0-old', entry: '/store/mf-search/0.9.0-old/mf-manifest.json' } };
+    await expect(reloadRegistry()).resolves.toEqual(new Set(['mf_search']));
+    expect(registerRemotes).toHaveBeenCalledExactlyOnceWith(
+      [{ name: 'mf_search', entry: `${window.location.origin}/store/mf-search/0.9.0-old/mf-manifest.json` }],
+      { force: true },
+    );
+    expect(remoteVersion('mf_search')).toBe('0.9.0-old');
+    expect(window.__ROOMNEST__?.remotes).toEqual({ mf_search: '0.9.0-old', mf_content: 'dev' });
+    // The loads that follow use the registry just read, without reading it once more.
+    await expect(loadRegistry()).resolves.toHaveProperty('mf_search.version', '0.9.0-old');
+    expect(net.callsTo('/remotes.json')).toHaveLength(3);
+
+    // Unreadable: the versions loaded stay.
+    down = true;
+    await expect(reloadRegistry()).resolves.toEqual(new Set());
+    expect(remoteVersion('mf_search')).toBe('0.9.0-old');
+    expect(console.error).toHaveBeenCalledWith('[remote] /remotes.json could not be read again; keeping the versions loaded:', expect.any(Error));
   });
 
   it('loads a page through the runtime; a retry registers that remote afresh', async () => {

@@ -83,6 +83,33 @@ export function loadRegistry(): Promise<LiveRegistry> {
 }
 
 /**
+ * Reads remotes.json again, for a Retry: a remote released or rolled back
+ * since the page started is registered afresh (force), so the next load of
+ * it gets the version now live. Answers the names whose entry changed. When
+ * the file cannot be read, the registry stays as it was (the load that
+ * follows fails or not on its own); before a first successful read there is
+ * nothing to compare, and the next load reads the file anyway.
+ */
+export async function reloadRegistry(): Promise<Set<string>> {
+  if (loading) await loading.catch(() => undefined);
+  if (!loading) return new Set();
+  let registry: LiveRegistry;
+  try {
+    registry = await fetchRegistry();
+  } catch (error) {
+    console.error(`[remote] ${REMOTES_URL} could not be read again; keeping the versions loaded:`, error);
+    return new Set();
+  }
+  const changed = new Set(Object.keys(registry).filter((name) => live[name]?.entry !== registry[name]!.entry));
+  if (changed.size > 0) registerRemotes([...changed].map((name) => federationRemote(name, registry[name]!)), { force: true });
+  live = registry;
+  loading = Promise.resolve(registry);
+  publishVersions(versionsOf(registry));
+  if (changed.size > 0) announceVersions(versionsOf(registry));
+  return changed;
+}
+
+/**
  * Registers one remote again (force), which drops the runtime's cached
  * manifest and entry for it: a retry after a failure starts from scratch.
  */

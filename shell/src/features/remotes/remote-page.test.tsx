@@ -2,14 +2,24 @@ import { TEXTS } from '@roomnest/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
+import { json, renderApp, stubNetwork } from '../../test/app-harness.tsx';
 import { fakeRemotePage, resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from './load-remote.ts';
 import { prefetchRemotePage } from './RemotePage.tsx';
+import { loadRegistry, remoteVersion } from './registry.ts';
 
 vi.mock('./load-remote.ts', () => ({ loadRemotePage: vi.fn<LoadRemotePage>() }));
+vi.mock('@module-federation/runtime', () => ({
+  registerRemotes: vi.fn<typeof import('@module-federation/runtime').registerRemotes>(),
+  loadRemote: vi.fn<typeof import('@module-federation/runtime').loadRemote>(),
+}));
 
 const never = () => new Promise<never>(() => undefined);
+/** remotes.json after a release of mf-content at `version`. */
+const release = (version: string) => ({ mf_content: { version, entry: `/store/mf-content/${version}/mf-manifest.json` } });
+function Broken(): never {
+  throw new Error('Cannot read properties of undefined');
+}
 let consoleError: ReturnType<typeof vi.spyOn>;
 const logged = () => consoleError.mock.calls.map((c: unknown[]) => String(c[0])).join('\n');
 
@@ -82,6 +92,30 @@ describe('remote boundary', () => {
     broken = false;
     fireEvent.click(screen.getByRole('button', { name: TEXTS.retry }));
     expect(await screen.findByText('Messages page')).toBeTruthy();
+    // Rendered again, not loaded again: its version did not change.
+    expect(loadRemotePage).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a release that fails, Retry reads remotes.json again and loads the version operations rolled back to', async () => {
+    let live = release('2.0.0-broken');
+    stubNetwork((r) => (new URL(r.url).pathname === '/remotes.json' ? json(live) : undefined));
+    await loadRegistry();
+    // What the runtime would load: the version remotes.json names at that moment.
+    vi.mocked(loadRemotePage).mockImplementation(async (remote, module) =>
+      remoteVersion(remote) === '2.0.0-broken' ? { default: Broken } : fakeRemotePage(remote, `${module} ${remoteVersion(remote)}`),
+    );
+    const { router } = await renderApp('/pricing');
+    expect(await screen.findByText(TEXTS.remoteUnavailable)).toBeTruthy();
+    expect(logged()).toContain('[remote] mf_content/ContentPage (version 2.0.0-broken) failed while rendering');
+
+    live = release('1.9.0-good'); // npm run rollback mf-content
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.retry }));
+    expect(await screen.findByText('mf_content/ContentPage 1.9.0-good at /pricing')).toBeTruthy();
+    expect(vi.mocked(loadRemotePage).mock.calls.at(-1)).toEqual(['mf_content', 'ContentPage', { fresh: true }]);
+    expect(screen.queryByText(TEXTS.remoteUnavailable)).toBeNull();
+    // Another page of that remote also comes from the version now live.
+    await act(() => router.navigate('/faq'));
+    expect(await screen.findByText('mf_content/ContentPage 1.9.0-good at /faq')).toBeTruthy();
   });
 
   it('contains a thrown value that is not an Error, even one that cannot be turned into text', async () => {
