@@ -24,6 +24,7 @@ import { createMailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
@@ -72,6 +73,8 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   // JSON only: a text/plain body is an unsupported content type (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 
+  // First, so that it counts the handlers of every route registered after it.
+  await app.register(drainPlugin);
   await app.register(errorsPlugin);
   // Security headers and CSP (following the live remotes), CORS, rate limits: see plugins/security.ts.
   await app.register(securityPlugin, {
