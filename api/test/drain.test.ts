@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
 import { DRAIN_LIMIT_MS } from '../src/plugins/drain.ts';
 import { captureLog, createTestContext, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
 
@@ -19,6 +20,17 @@ function gate<T = void>() {
 
 const settled = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+/** Starts the app on a free port, asks for `path`, and hangs up once the handler has `started`. */
+async function askAndLeave(app: App, path: string, started: Promise<void>) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const req = httpRequest({ host: '127.0.0.1', port, path });
+  req.on('error', () => undefined);
+  req.end();
+  await started;
+  req.destroy();
+}
 
 describe.each(TEST_DATABASES)('closing the app on $name', (database) => {
   let ctx: TestContext | null = null;
@@ -46,15 +58,8 @@ describe.each(TEST_DATABASES)('closing the app on $name', (database) => {
       { logLevel: 'info', logStream: log.stream },
     );
     const { app, db } = ctx;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-
     // The client asks, and goes away while the handler is at work.
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/probe/slow-write' });
-    req.on('error', () => undefined);
-    req.end();
-    await started.promise;
-    req.destroy();
+    await askAndLeave(app, '/api/probe/slow-write', started.promise);
 
     const closed = app.close();
     expect(await settled(closed, 300)).toBe(false);
@@ -77,15 +82,7 @@ describe.each(TEST_DATABASES)('closing the app on $name', (database) => {
       });
     });
     const { app } = ctx;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/probe/stuck' });
-    req.on('error', () => undefined);
-    req.end();
-    await started.promise;
-    req.destroy();
+    await askAndLeave(app, '/api/probe/stuck', started.promise);
 
     const began = performance.now();
     await app.close();
