@@ -71,7 +71,6 @@ interface Target {
   open(): Promise<SharedDatabase>;
 }
 
-
 const TARGETS: Target[] = [
   {
     name: 'PGlite',

@@ -41,7 +41,6 @@ type Command = { type: 'grow'; listings: number } | { type: 'loop-reset' } | { t
 const send = (message: unknown) => process.send?.(message);
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 
-
 async function openBenchDatabase(): Promise<Database> {
   if (KIND === 'pglite') return openDatabase({ kind: 'pglite' });
   if (!PG_URL) throw new Error('BENCH_DATABASE_URL is not set');

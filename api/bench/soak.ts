@@ -150,7 +150,6 @@ async function soak(databaseUrl: string | undefined): Promise<Row[]> {
   }
 }
 
-
 /** The simulated people against the server at `base`, then the checks. */
 async function drive(base: string, server: ChildProcess, database: string): Promise<Row[]> {
   for (let i = 0; ; i++) {

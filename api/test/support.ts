@@ -33,7 +33,6 @@ const pglite: TestDatabase = {
   },
 };
 
-
 /** PostgreSQL at `url`, in a schema created for this one database and dropped on close. */
 function postgres(url: string): TestDatabase {
   return {

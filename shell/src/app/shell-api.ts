@@ -3,6 +3,7 @@
  * endpoints with `injectEndpoints`: auth (login, register), unread (count).
  * All calls go through the shared base query (bearer token, 401 handling).
  */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from '@roomnest/shared/client';
 
@@ -20,6 +21,9 @@ const authenticated = createBaseQuery();
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ShellExtraOptions> = (args, api, extra) =>
   extra?.anonymous ? authenticated(args, { ...api, getState: () => ({}) }, extra) : authenticated(args, api, extra);
+
+/** A dispatch that runs the api's endpoints (`shellApi.endpoints.x.initiate(…)` is a thunk). */
+export type ShellDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 export const shellApi = createApi({
   reducerPath: 'shellApi',

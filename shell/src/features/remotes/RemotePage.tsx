@@ -38,7 +38,6 @@ export function forgetLoadedPages() {
 /** Drops the loaded pages of a remote whose live version changed: their next visit loads the new one. */
 function forgetPagesOf(remote: string) {
   for (const id of loadedPages.keys()) if (id.startsWith(`${remote}/`)) loadedPages.delete(id);
-  failedRemotes.add(remote);
 }
 
 class RemoteLoadError extends Error {

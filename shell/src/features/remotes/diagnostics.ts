@@ -4,8 +4,8 @@
  * `console.info` at start, and per remote failure one `console.error` line
  * and a report to the API's log (failure-reports.ts).
  */
-import { failureReport, sendFailureReport, type ReportDispatch } from './failure-reports.ts';
-
+import type { ShellDispatch } from '../../app/shell-api.ts';
+import { failureReport, sendFailureReport } from './failure-reports.ts';
 
 export interface RoomNestDiagnostics {
   shell: string;
@@ -55,7 +55,7 @@ function describeError(error: unknown): string {
  * One console line per failure, with the remote's name and version, and a
  * report to the API's log (throttled per remote and kind; never throws).
  */
-export function reportRemoteFailure(failure: RemoteFailure, dispatch: ReportDispatch) {
+export function reportRemoteFailure(failure: RemoteFailure, dispatch: ShellDispatch) {
   const what = failure.kind === 'render' ? 'failed while rendering' : failure.kind === 'timeout' ? 'timed out while loading' : 'failed to load';
   const reason = describeError(failure.error);
   console.error(`[remote] ${failure.remote}/${failure.module} (version ${failure.version}) ${what}: ${reason}`, failure.error);

@@ -14,7 +14,10 @@
  *   (`preloadRemoteModule`), so the page's files are fetched side by side
  *   instead of one after another.
  *
- * It imports nothing (it is compiled alone into a plain script). Failures are silent: the
+ * Its two requests, /remotes.json and a remote's mf-manifest.json, are
+ * hand-written fetches on purpose: they are how remote code is found, not
+ * API data, and this runs before any library has loaded (it imports nothing:
+ * it is compiled alone into a plain script). Failures are silent: the
  * Module Federation runtime loads everything itself anyway; this only starts
  * it earlier.
  */

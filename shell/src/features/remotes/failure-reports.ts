@@ -5,9 +5,8 @@
  * failing (Retry, StrictMode, many tabs of one user) does not flood the log.
  * Never throws and never waits: a reporter that fails must not make things worse.
  */
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReport } from '@roomnest/shared';
-import { shellApi } from '../../app/shell-api.ts';
+import { shellApi, type ShellDispatch } from '../../app/shell-api.ts';
 
 export const failureReportsApi = shellApi.injectEndpoints({
   endpoints: (b) => ({
@@ -22,9 +21,6 @@ export const failureReportsApi = shellApi.injectEndpoints({
     }),
   }),
 });
-
-/** The store's dispatch, as the boundary gets it from React-Redux. */
-export type ReportDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /** One report per remote and kind in this window. */
 export const REPORT_INTERVAL_MS = 10_000;
@@ -63,7 +59,7 @@ export function failureReport(fields: Omit<RemoteFailureReport, 'path' | 'shellV
  * Sends the report unless one for the same remote and kind went out less than
  * REPORT_INTERVAL_MS ago. Answers whether it was sent.
  */
-export function sendFailureReport(report: RemoteFailureReport, dispatch: ReportDispatch, now = Date.now()): boolean {
+export function sendFailureReport(report: RemoteFailureReport, dispatch: ShellDispatch, now = Date.now()): boolean {
   const key = `${report.remote}\u0000${report.kind}`;
   const last = lastSent.get(key);
   if (last !== undefined && now - last < REPORT_INTERVAL_MS) return false;

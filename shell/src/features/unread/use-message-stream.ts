@@ -1,8 +1,7 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { API_BASE_URL, errorStatus, messageReceived, messagesRead, messageStreamConnected, selectToken, unreadCountChanged, useHostSelector } from '@roomnest/shared/client';
+import { API_BASE_URL, errorStatus, messageReceived, messagesRead, messageStreamConnected, selectToken, unreadCountChanged, useHostDispatch, useHostSelector } from '@roomnest/shared/client';
 import type { Message } from '@roomnest/shared';
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
+import type { ShellDispatch } from '../../app/shell-api.ts';
 import { unreadApi } from './unread-api.ts';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -24,7 +23,7 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  */
 export function useMessageStream() {
   const token = useHostSelector(selectToken);
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const dispatch = useHostDispatch<ShellDispatch>();
 
   useEffect(() => {
     if (!token || typeof EventSource === 'undefined') return;
