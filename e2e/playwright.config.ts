@@ -32,7 +32,8 @@ export default defineConfig({
     cwd: resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
     timeout: 300_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1: run specs against an e2e server already started (node scripts/e2e-server.mjs with the same PORT and DATA_DIR), to iterate on a spec without rebuilding the store.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
