@@ -7,3 +7,4 @@ export * from './listings-api.ts';
 export * from './amenity-icon.tsx';
 export * from './listing-image.tsx';
 export * from './expiry.ts';
+export * from './listing-shape.ts';

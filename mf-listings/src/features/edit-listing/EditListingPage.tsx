@@ -1,5 +1,6 @@
 import { ROUTES, TEXTS } from '@roomnest/shared';
 import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { isListing } from '@roomnest/shared/listing';
 import { Alert, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -15,14 +16,16 @@ export default function EditListingPage() {
   const listingId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
   const user = useHostSelector(selectCurrentUser);
   const navigate = useNavigate();
-  const { data: listing, error, isError } = useGetListingQuery(listingId, { skip: listingId < 1, refetchOnMountOrArgChange: true });
+  const { data, error, isError, isSuccess } = useGetListingQuery(listingId, { skip: listingId < 1, refetchOnMountOrArgChange: true });
+  // A 200 without a listing in it ({}, [], null) cannot be edited either.
+  const listing = isListing(data) ? data : undefined;
   const [updateListing] = useUpdateListingMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing));
 
   // Spec section 8: a listing that cannot be loaded is reported and the landlord goes back to the search.
   // A 401 is the session expiring: the shell takes the user to /login instead.
-  const loadFailed = listingId < 1 || (isError && errorStatus(error) !== 401);
+  const loadFailed = listingId < 1 || (isSuccess && !listing) || (isError && errorStatus(error) !== 401);
   useEffect(() => {
     if (!loadFailed) return;
     notify.error(TEXTS.editLoadFailed);

@@ -98,6 +98,17 @@ describe('Edit listing', () => {
     await waitFor(() => expect(location()).toBe('/rooms'));
   });
 
+  it.each([
+    ['an empty object', {}],
+    ['an empty list', []],
+    ['null', null],
+  ])('treats a 200 holding %s instead of a listing as one that cannot be loaded', async (_what, body) => {
+    stubEdit(() => json(body));
+    const { location } = renderEdit();
+    expect(await screen.findByText(TEXTS.editLoadFailed)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/rooms'));
+  });
+
   it('tells another landlord this is not their listing', async () => {
     const net = stubEdit(() => json(listingFixture()));
     renderEdit({ user: TEST_USERS.premiumLandlord });

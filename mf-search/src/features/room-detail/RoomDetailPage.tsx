@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { AmenityIcon, amenityKeys, ListingImage, ListingStatusBadge } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, isListing, ListingImage, ListingStatusBadge } from '@roomnest/shared/listing';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useState, type Ref } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -29,11 +29,14 @@ const initials = (name: string) =>
 export default function RoomDetailPage() {
   const { id = '' } = useParams();
   const listingId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
-  const { data: listing, error, isLoading, isError, isFetching, refetch } = useGetListingQuery(listingId, {
+  const { data, error, isLoading, isError, isSuccess, isFetching, refetch } = useGetListingQuery(listingId, {
     skip: listingId < 1,
     // Always check on arrival: the room may have changed (or gone) since it was cached.
     refetchOnMountOrArgChange: true,
   });
+  // A 200 without a listing in it ({}, [], null) is a room that is not there, not a page to render.
+  const listing = isListing(data) ? data : undefined;
+  const emptyAnswer = isSuccess && !listing;
   const location = useLocation();
   const back = backHref(location.state);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing));
@@ -46,7 +49,7 @@ export default function RoomDetailPage() {
     </p>
   );
 
-  if (listingId < 1 || (isError && errorStatus(error) === 404)) {
+  if (listingId < 1 || emptyAnswer || (isError && errorStatus(error) === 404)) {
     return (
       <Page title={TEXTS.roomNotFound}>
         {backLink}

@@ -78,6 +78,17 @@ describe('Room detail: content', () => {
     expect(net.calls).toHaveLength(0);
   });
 
+  it.each([
+    ['an empty object', {}],
+    ['an empty list', []],
+    ['null', null],
+  ])('says the room was not found when a 200 answer holds %s instead of a listing', async (_what, body) => {
+    stubListing(() => json(body));
+    renderDetail(tenant);
+    expect(await screen.findByRole('heading', { name: TEXTS.roomNotFound })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Contact Landlord' })).toBeNull();
+  });
+
   it('shows the load failure text when the server gives no message', async () => {
     stubListing(() => new Response('', { status: 500 }));
     renderDetail();
