@@ -12,11 +12,13 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastif
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { DEFAULT_MAIL_FROM, type Config } from './config.ts';
+import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import authRoutes from './features/auth/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
+import { findListing } from './features/listings/repository.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
@@ -56,6 +58,9 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // Every finished line, at every level: reset and newsletter tokens, stream tickets, bearer tokens and cookies in any
+      // logged URL or header become [redacted] (see log-redaction.ts).
+      hooks: { streamWrite: redactSecrets },
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
@@ -140,7 +145,11 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
   await app.register(clientErrorsRoutes, { prefix: '/api/client-errors' });
   await app.register(healthRoutes, { prefix: '/api', db });
 
-  await app.register(webPlugin, { storeDir: config.storeDir, uploadsDir: config.uploadsDir });
+  await app.register(webPlugin, {
+    storeDir: config.storeDir,
+    uploadsDir: config.uploadsDir,
+    isPublicListing: async (id) => (await findListing(db, id))?.is_public === true,
+  });
 
   return app;
 }
