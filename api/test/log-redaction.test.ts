@@ -7,6 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isSecretName, REDACTED, redactSecrets } from '../src/log-redaction.ts';
 import { captureLog, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
+const secret = (name: string) => `${name}-${Math.random().toString(36).slice(2)}-SECRET`;
+
 describe('redactSecrets', () => {
   it.each([
     ['/reset-password?token=abc-DEF_123', '/reset-password?token=[redacted]'],
@@ -70,7 +72,6 @@ describe.each(TEST_DATABASES)('the server log on $name', (database) => {
     log.lines.length = 0;
   });
 
-  const secret = (name: string) => `${name}-${Math.random().toString(36).slice(2)}-SECRET`;
   const text = () => log.lines.map((line) => JSON.stringify(line)).join('\n');
 
   it('writes reset links, stream tickets, bearer tokens and cookies redacted in every line', async () => {
