@@ -60,6 +60,11 @@ export const TEXTS = {
   unreadCountFailed: 'Failed to fetch unread messages count',
   blogPostNotFound: 'Post Not Found',
 
+  // Listings beyond the spec: renewing, the available date, coming back to contact a landlord
+  renewFailed: 'Failed to renew listing.',
+  availableDatePast: 'Available date cannot be in the past.',
+  contactLandlordReady: 'You’re logged in — contact the landlord.',
+
   // Remote module boundary
   remoteUnavailable: 'This part of the site could not be loaded right now.',
   remoteLoading: 'Loading…',

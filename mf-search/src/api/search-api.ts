@@ -14,4 +14,4 @@ import { createListingsApi, listingsApiModule } from '@roomnest/shared/listing';
 export const searchApi = createListingsApi('mfSearchApi');
 export const searchApiModule = listingsApiModule(searchApi);
 
-export const { useSearchListingsQuery, useGetListingQuery, useDeleteListingMutation } = searchApi;
+export const { useSearchListingsQuery, useGetListingQuery, useDeleteListingMutation, useRenewListingMutation } = searchApi;

@@ -7,8 +7,6 @@ import { Link } from 'react-router-dom';
 import { useRenewListingMutation, useUpdateStatusMutation } from '../../api/listings-api.ts';
 import s from './my-listings.module.css';
 
-const RENEW_FAILED = 'Failed to renew listing.';
-
 /** One of the landlord's listings: photo, title, rent, status badge, expiry (with Renew), the status select, and View / Edit / Delete. */
 export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: () => void }) {
   const titleId = useId();
@@ -34,7 +32,7 @@ export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: 
 
   const renewNow = async () => {
     const result = await renew(listing.ListingID);
-    if ('error' in result) notify.error(errorMessage(result.error, RENEW_FAILED));
+    if ('error' in result) notify.error(errorMessage(result.error, TEXTS.renewFailed));
     else notify.success(result.data.message);
   };
 

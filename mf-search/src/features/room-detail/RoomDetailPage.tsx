@@ -1,11 +1,12 @@
 import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { AmenityIcon, amenityKeys, isListing, ListingImage, ListingStatusBadge } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, isListing, ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
-import { useState, type Ref } from 'react';
+import { useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDeleteListingMutation, useGetListingQuery } from '../../api/search-api.ts';
 import type { RoomDetailLinkState } from '../room-search/RoomCard.tsx';
+import { ExpiredNotice } from './ExpiredNotice.tsx';
 import s from './room-detail.module.css';
 
 /** The search the visitor came from, if the state holds one (a search URL, never anything else). */
@@ -88,7 +89,7 @@ export default function RoomDetailPage() {
   );
 }
 
-function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref<HTMLHeadingElement> }) {
+function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const user = useHostSelector(selectCurrentUser);
   const loggedIn = useHostSelector((st) => Boolean(st.auth.token && st.auth.user));
   const isOwner = Boolean(user && user.userId === listing.LandlordID);
@@ -96,6 +97,8 @@ function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref
   const [confirming, setConfirming] = useState(false);
   const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
   const amenities = listing.Amenities.map((a) => ({ name: a.Name, key: amenityKeys([a])[0] }));
+  // Only its owner is ever answered an expired listing; the check keeps the notice theirs alone all the same.
+  const expired = isOwner && listingExpiry(listing.ExpiresAt).expired;
 
   const contact = () => {
     if (!loggedIn) {
@@ -140,6 +143,7 @@ function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref
             <ListingStatusBadge status={listing.Status} /> Only you can see this listing while it is {listing.Status.toLowerCase()}.
           </p>
         ) : null}
+        {expired ? <ExpiredNotice listing={listing} onRenewed={() => headingRef.current?.focus()} /> : null}
       </header>
 
       {/* Photo, then rent and contact, then the details: on phones in that order; on wider screens the rent card sits beside both. */}

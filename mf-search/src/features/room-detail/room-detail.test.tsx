@@ -1,6 +1,6 @@
 import { TEXTS, type Listing } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -211,5 +211,81 @@ describe('Room detail: delete', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Listing' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete listing' }));
     expect(await screen.findByText('Only the landlord who posted this listing can change it.')).toBeTruthy();
+  });
+});
+
+describe('Room detail: an expired listing, seen by its owner', () => {
+  const expiredOn = '2026-02-03T09:30:00.000Z';
+  const renewedUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+  /** GET answers the listing as it is now; POST …/renew answers `renewAnswer` and, on success, renews what GET answers next. */
+  function stubExpired(renewAnswer: (listing: Listing) => Response = (l) => json({ message: 'Listing renewed.', listing: l })) {
+    let current = listingFixture({ ExpiresAt: expiredOn });
+    return stubFetch((request, url) => {
+      if (url.pathname === '/api/listings/1' && request.method === 'GET') return json(current);
+      if (url.pathname === '/api/listings/1/renew' && request.method === 'POST') {
+        const answer = renewAnswer({ ...current, ExpiresAt: renewedUntil });
+        if (answer.ok) current = { ...current, ExpiresAt: renewedUntil };
+        return answer;
+      }
+      return undefined;
+    });
+  }
+
+  it('says it expired and when, that nobody else can see it, and offers Renew beside Edit and Delete', async () => {
+    stubExpired();
+    renderDetail(owner);
+    const notice = await screen.findByRole('region', { name: 'This listing has expired' });
+    expect(notice.textContent).toContain('It expired on 3 Feb 2026.');
+    expect(notice.textContent).toContain('Only you can see it: it is not shown in search and nobody else can open this page.');
+    expect(within(notice).getByRole('button', { name: 'Renew listing' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit Listing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Listing' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Contact Landlord' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('renews through the listings api, says so, and the page shows it live again', async () => {
+    const net = stubExpired();
+    const user = userEvent.setup();
+    renderDetail(owner);
+    await user.click(await screen.findByRole('button', { name: 'Renew listing' }));
+    expect(await screen.findByText('Listing renewed.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'This listing has expired' })).toBeNull());
+    expect(net.callsTo('/api/listings/1/renew', 'POST')).toHaveLength(1);
+    expect(net.callsTo('/api/listings/1/renew', 'POST')[0]!.headers.get('authorization')).toBe('Bearer test-token-202');
+    // Focus is not lost with the button: it goes to the room's title.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })));
+  });
+
+  it("shows the server's reason when the renewal is refused, and the notice stays", async () => {
+    const refusal = 'Your Free plan allows 1 active listing, and you have reached that limit.';
+    stubExpired(() => json({ message: refusal }, 403));
+    const user = userEvent.setup();
+    renderDetail(owner);
+    await user.click(await screen.findByRole('button', { name: 'Renew listing' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'This listing has expired' })).toBeTruthy();
+  });
+
+  it('falls back to a plain sentence when a failed renewal carries no message', async () => {
+    stubExpired(() => new Response('', { status: 500 }));
+    const user = userEvent.setup();
+    renderDetail(owner);
+    await user.click(await screen.findByRole('button', { name: 'Renew listing' }));
+    expect(await screen.findByText(TEXTS.renewFailed)).toBeTruthy();
+  });
+
+  it('is not offered to anyone else, nor for a listing that is still live', async () => {
+    stubExpired();
+    renderDetail(tenant);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'This listing has expired' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Renew listing' })).toBeNull();
+    cleanup();
+
+    stubListing(listingFixture({ ExpiresAt: renewedUntil }));
+    renderDetail(owner);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Renew listing' })).toBeNull();
   });
 });
