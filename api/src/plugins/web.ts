@@ -6,13 +6,14 @@
  *                  browser accepts it (scripts/precompress.mjs); anything else is compressed by @fastify/compress
  *   /remotes.json  the live remotes (no-store: a release or rollback takes effect on the next load)
  *   any other page the live shell's index.html (no-store), read from `shell.json` on every request
- * Anything else unknown is a JSON 404.
+ * Anything else unknown is a JSON 404. Under /uploads and /store every refusal (a dotfile, a folder, a path
+ * the file server will not take) is the same JSON 404 as a missing file, so no answer tells what exists.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.ts';
 
@@ -24,9 +25,16 @@ export interface WebPluginOptions {
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 export const NO_REMOTES = 'No remotes are published yet. Run `npm run build`.';
+/** The answer to any /uploads or /store path that is not served, whatever the reason. */
+export const FILE_NOT_FOUND = 'There is no file at this address.';
 
 /** Paths that never fall back to the shell's page. */
 const NOT_PAGES = /^\/(api|uploads|store)(\/|$)/;
+/** The folders served as files. */
+const FILE_PATHS = /^\/(uploads|store)(\/|$)/;
+
+const isFilePath = (request: FastifyRequest) => FILE_PATHS.test(request.url.split('?')[0] ?? '');
+const fileNotFound = (reply: FastifyReply) => reply.code(404).type('application/json; charset=utf-8').send({ message: FILE_NOT_FOUND });
 /** A version folder name as the build writes it (no path separators, no dot-dot). */
 const VERSION = /^[\w][\w.+-]*$/;
 
@@ -62,28 +70,38 @@ async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPlug
   mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(storeDir, { recursive: true });
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '1d',
-  });
+  // The file servers in a context of their own, so that their errors have a handler of their own.
+  await app.register(async (files) => {
+    // @fastify/static answers a dotfile, a folder or a path it will not take with its own 403 ("Forbidden") or 400:
+    // the same 404 as a missing file instead. Failures of the server itself (an unreadable file) stay 500s, logged.
+    files.setErrorHandler((error: FastifyError, _request, reply) => {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 500) throw error;
+      return fileNotFound(reply);
+    });
+    await files.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: '/uploads/',
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      maxAge: '1d',
+    });
 
-  await app.register(fastifyStatic, {
-    root: storeDir,
-    prefix: '/store/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '365d',
-    immutable: true,
-    // `<file>.br` / `<file>.gz` written at build time, chosen by Accept-Encoding (with Vary); the plain file otherwise.
-    preCompressed: true,
-    // Only files of a versioned build (`<package>/<version>/...`); remotes.json and shell.json are served no-store elsewhere.
-    allowedPath: (pathName) => pathName.split('/').filter(Boolean).length >= 3,
+    await files.register(fastifyStatic, {
+      root: storeDir,
+      prefix: '/store/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      maxAge: '365d',
+      immutable: true,
+      // `<file>.br` / `<file>.gz` written at build time, chosen by Accept-Encoding (with Vary); the plain file otherwise.
+      preCompressed: true,
+      // Only files of a versioned build (`<package>/<version>/...`); remotes.json and shell.json are served no-store elsewhere.
+      allowedPath: (pathName) => pathName.split('/').filter(Boolean).length >= 3,
+    });
   });
 
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -97,6 +115,7 @@ async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPlug
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isFilePath(request)) return fileNotFound(reply);
     if (!wantsPage(request)) return sendNotFound(request, reply);
     const page = await readShellPage(storeDir);
     reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
