@@ -46,6 +46,8 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> };
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
+  /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
+  now?: () => Date;
 }
 
 export type App = FastifyInstance;
@@ -53,7 +55,7 @@ export type App = FastifyInstance;
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, config, logStream }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, config, logStream, now }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -138,6 +140,7 @@ export async function buildApp({ db, config, logStream }: BuildAppOptions): Prom
     db,
     uploadsDir: config.uploadsDir,
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
+    now,
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });

@@ -147,16 +147,18 @@ export interface TestContextOptions {
   logLevel?: TestConfig['logLevel'];
   /** Receives the app's log lines (see `captureLog`). */
   logStream?: BuildAppOptions['logStream'];
+  /** The app's clock for day-dependent rules (BuildAppOptions.now). */
+  now?: BuildAppOptions['now'];
 }
 
 /**
  * Builds the app on a fresh `database`; `extend` may add routes (e.g. probes of a helper) before it starts;
  * `options` may turn the log on and send it to a stream.
  */
-export async function createTestContext(database: TestDatabase, extend?: (app: App) => void, { logLevel, logStream }: TestContextOptions = {}): Promise<TestContext> {
+export async function createTestContext(database: TestDatabase, extend?: (app: App) => void, { logLevel, logStream, now }: TestContextOptions = {}): Promise<TestContext> {
   const opened = await database.open();
   const config = { ...makeDataDir(), ...(logLevel ? { logLevel } : {}) };
-  const app = await buildApp({ db: opened.db, config, logStream });
+  const app = await buildApp({ db: opened.db, config, logStream, now });
   extend?.(app);
   await app.ready();
   return {

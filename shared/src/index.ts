@@ -8,5 +8,6 @@ export * from './constants.ts';
 export * from './texts.ts';
 export * from './routes.ts';
 export * from './format.ts';
+export * from './dates.ts';
 export * from './query-string.ts';
 export * from './schemas/index.ts';

@@ -27,6 +27,15 @@ export const listingInputSchema = z.object({
 });
 export type ListingInput = z.infer<typeof listingInputSchema>;
 
+/**
+ * A room cannot be offered from a day already gone: a new or changed AvailableDate must be `today` (the London
+ * date, see londonToday) or later. `unchanged` is the date a listing already has: an older listing keeps it when
+ * its other fields are edited. Dates are YYYY-MM-DD, so they compare as text.
+ */
+export function availableDateInPast(date: string, today: string, unchanged?: string | null): boolean {
+  return date < today && date !== unchanged;
+}
+
 export const listingStatusSchema = z.enum(LISTING_STATUSES, { error: TEXTS.selectNewStatus });
 
 /** PUT /api/listings/{id}: the same fields plus Status. */

@@ -6,14 +6,17 @@
 import {
   API_TEXTS,
   apiErrorSchema,
+  availableDateInPast,
   LISTING_ACTIVE_DAYS,
   LISTING_RENEW_WINDOW_DAYS,
   LISTING_SEARCH_DEFAULTS,
   listingInputSchema,
   listingSearchSchema,
   listingUpdateSchema,
+  londonToday,
   messageResponseSchema,
   statusUpdateSchema,
+  TEXTS,
   type ListingInput,
   type PlanName,
   type SortBy,
@@ -21,7 +24,7 @@ import {
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DB, ListingsTable } from '../../db/types.ts';
 import { BEARER_AUTH, requireLandlord, requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
@@ -61,6 +64,8 @@ export interface ListingsRoutesOptions {
   searchCacheMs?: number;
   /** Public search counts up to this many matches (SEARCH_TOTAL_CAP); the tests lower it. */
   searchTotalCap?: number;
+  /** The clock that says which day it is in London (an AvailableDate may not be before it); the tests set it. */
+  now?: () => Date;
 }
 
 /** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
@@ -81,6 +86,12 @@ function parseForm<S extends z.ZodType>(schema: S, fields: Record<string, unknow
   const result = schema.safeParse(fields);
   if (!result.success) throw new RequestValidationError(result.error);
   return result.data;
+}
+
+/** A validation 400 on AvailableDate when it is before `today` in London, unless it is the listing's own `unchanged` date. */
+function assertAvailableDate(date: string, today: string, unchanged?: string): void {
+  if (!availableDateInPast(date, today, unchanged)) return;
+  throw new RequestValidationError(new z.ZodError([{ code: 'custom', path: ['AvailableDate'], message: TEXTS.availableDatePast, input: date }]));
 }
 
 /** Multipart routes: their body schema documents the form; the handler reads and checks it. */
@@ -134,7 +145,7 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
 
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date() }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write below as soon as it commits, before answering.
   const cache = new SearchCache(searchCacheMs);
@@ -267,7 +278,8 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           description:
             'Landlords only. A multipart form (any other body answers 415) with an optional `roomImage`. ' +
             'Plan limits count unexpired listings of any status: Free 1, Premium 5, Professional unlimited (403 with the reason). ' +
-            `The listing is Available and stays in search for ${LISTING_ACTIVE_DAYS} days.`,
+            `The listing is Available and stays in search for ${LISTING_ACTIVE_DAYS} days. ` +
+            'AvailableDate may not be before today in UK time (Europe/London): 400 on AvailableDate.',
           security: BEARER_AUTH,
           consumes: ['multipart/form-data'],
           body: listingFormDoc,
@@ -280,6 +292,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         await assertUnderPlanLimit(db, landlord.id, landlord.plan, 'post');
         const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
         const input = parseForm(listingInputSchema, fields);
+        assertAvailableDate(input.AvailableDate, londonToday(now()));
         const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
         try {
           const { id } = await db.transaction().execute(async (trx) => {
@@ -312,7 +325,8 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           summary: 'Update a listing',
           description:
             'The owner only. The same multipart form as posting, plus Status. Without `roomImage` the current image stays; ' +
-            'a new one replaces it and the old files are deleted. Expiry does not change (see renew).',
+            'a new one replaces it and the old files are deleted. Expiry does not change (see renew). ' +
+            'A changed AvailableDate may not be before today in UK time (400 on AvailableDate); the listing’s own date, even a past one, may be sent unchanged.',
           security: BEARER_AUTH,
           consumes: ['multipart/form-data'],
           params: listingIdParamsSchema,
@@ -323,9 +337,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       async (request) => {
         const user = requireUser(request);
         const id = parseListingId(request.params.id);
-        await requireOwnListing(id, user);
+        const stored = await requireOwnListing(id, user);
         const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
         const input = parseForm(listingUpdateSchema, fields);
+        // An older listing keeps its own date when other fields change; a new date must not be in the past.
+        assertAvailableDate(input.AvailableDate, londonToday(now()), stored.available_date);
         const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
         let replaced: (string | null)[] = [];
         try {

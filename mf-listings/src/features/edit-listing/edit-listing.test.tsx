@@ -1,8 +1,8 @@
-import { TEXTS } from '@roomnest/shared';
+import { londonToday, TEXTS } from '@roomnest/shared';
 import { createHostStore, listingsChanged } from '@roomnest/shared/client';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EditListingPage from '../../exposed/EditListingPage.tsx';
@@ -89,6 +89,27 @@ describe('Edit listing', () => {
     expect(await form().findByText(TEXTS.postAdRequired)).toBeTruthy();
     expect(form().getByText('City is required.')).toBeTruthy();
     expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
+  });
+
+  it('saves an older listing whose date has gone by without touching the date, but refuses another past date', async () => {
+    const net = stubEdit(() => json(listingFixture({ AvailableDate: '2020-03-01' })));
+    const user = userEvent.setup();
+    const { location } = renderEdit();
+    const date = (await findForm()).getByLabelText('Available date') as HTMLInputElement;
+    expect(date.min).toBe(londonToday());
+    expect(date.value).toBe('2020-03-01');
+
+    fireEvent.change(date, { target: { value: '2020-02-29' } });
+    await user.click(form().getByRole('button', { name: 'Save changes' }));
+    expect(await form().findByText(TEXTS.availableDatePast)).toBeTruthy();
+    expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
+
+    fireEvent.change(date, { target: { value: '2020-03-01' } });
+    await user.type(form().getByLabelText('Title'), ' (bills included)');
+    await user.click(form().getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(location()).toBe('/rooms/1'));
+    expect(net.bodies[0]!.get('AvailableDate')).toBe('2020-03-01');
+    expect(net.bodies[0]!.get('Title')).toBe('Bright double room near London Fields (bills included)');
   });
 
   it('reports a listing that cannot be loaded and goes back to the search', async () => {

@@ -1,8 +1,21 @@
-import { LISTING_STATUSES, listingInputSchema, listingUpdateSchema, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES, TEXTS, UPLOAD_TEXTS, AMENITIES } from '@roomnest/shared';
+import {
+  availableDateInPast,
+  isoDate,
+  LISTING_STATUSES,
+  listingInputSchema,
+  listingUpdateSchema,
+  londonToday,
+  PET_POLICIES,
+  ROOM_TYPES,
+  SMOKING_POLICIES,
+  TEXTS,
+  UPLOAD_TEXTS,
+  AMENITIES,
+} from '@roomnest/shared';
 import { errorMessage, errorStatus, serverFieldErrors } from '@roomnest/shared/client';
 import { AmenityIcon } from '@roomnest/shared/listing';
 import { Alert, applyServerErrors, Button, ButtonLink, Field, useZodForm } from '@roomnest/shared/ui';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { toListingFormData, type ListingFormValues } from './form-values.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import s from './listing-form.module.css';
@@ -46,7 +59,17 @@ export interface ListingFormProps {
  * field errors land on their fields.
  */
 export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyLabel, cancelHref, onSubmit, notice }: ListingFormProps) {
-  const schema = mode === 'edit' ? listingUpdateSchema : listingInputSchema;
+  // The server's rule on the date, checked here too: not before today in London, except the date a listing
+  // being edited already has (an older listing's date may have gone by; its other fields can still change).
+  const [today] = useState(() => londonToday());
+  const keptDate = mode === 'edit' ? initial.AvailableDate : undefined;
+  const schema = useMemo(
+    () =>
+      (mode === 'edit' ? listingUpdateSchema : listingInputSchema).extend({
+        AvailableDate: isoDate('Available Date').refine((date) => !availableDateInPast(date, today, keptDate), TEXTS.availableDatePast),
+      }),
+    [mode, today, keptDate],
+  );
   // One form type for both: on post there is no Status input, and the post schema ignores the key.
   const form = useZodForm(schema as typeof listingUpdateSchema, { defaultValues: initial as never });
   const { register, handleSubmit, watch, formState } = form;
@@ -113,7 +136,7 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
         </div>
         <div className={s.grid3}>
           <Field label="Available date" error={fieldError('AvailableDate')}>
-            {(ids) => <input {...ids} {...req('AvailableDate')} type="date" />}
+            {(ids) => <input {...ids} {...req('AvailableDate')} type="date" min={today} />}
           </Field>
           {mode === 'edit' ? (
             <Field label="Status" error={fieldError('Status')} hint="Only Available rooms appear in search.">

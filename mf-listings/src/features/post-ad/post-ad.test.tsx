@@ -1,4 +1,4 @@
-import { AMENITIES, IMAGE_MAX_BYTES, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
+import { AMENITIES, IMAGE_MAX_BYTES, londonToday, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -31,8 +31,11 @@ async function fillRequired(user: UserEvent) {
   await user.type(f.getByLabelText('Postcode'), 'E8 4RP');
   await user.selectOptions(f.getByLabelText('Room type'), 'Double');
   await user.type(f.getByLabelText('Rent per month (£)'), '950.50');
-  fireEvent.change(f.getByLabelText('Available date'), { target: { value: '2026-12-15' } });
+  fireEvent.change(f.getByLabelText('Available date'), { target: { value: AVAILABLE } });
 }
+
+/** A date well ahead, whenever the suite runs: the form refuses days already gone. */
+const AVAILABLE = londonToday(new Date(Date.now() + 40 * 86_400_000));
 
 const png = (bytes = 64) => new File([new Uint8Array(bytes)], 'room.png', { type: 'image/png' });
 
@@ -94,6 +97,33 @@ describe('Post ad: the form', () => {
     expect(net.calls).toHaveLength(0);
   });
 
+  it('offers no day before today in London, and refuses a past date typed in without sending it', async () => {
+    const net = stubPost(() => json({}));
+    const user = userEvent.setup();
+    renderPost();
+    const date = form().getByLabelText('Available date') as HTMLInputElement;
+    expect(date.min).toBe(londonToday());
+    await fillRequired(user);
+    fireEvent.change(date, { target: { value: '2020-03-01' } });
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    expect(await form().findByText(TEXTS.availableDatePast)).toBeTruthy();
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(net.calls).toHaveLength(0);
+    // Today itself is fine.
+    fireEvent.change(date, { target: { value: londonToday() } });
+    await waitFor(() => expect(form().queryByText(TEXTS.availableDatePast)).toBeNull());
+  });
+
+  it('shows the server’s verdict on the date at the date field', async () => {
+    stubPost(() => json({ message: TEXTS.availableDatePast, errors: [{ field: 'AvailableDate', message: TEXTS.availableDatePast }] }, 400));
+    const user = userEvent.setup();
+    renderPost();
+    await fillRequired(user);
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    await waitFor(() => expect(form().getByLabelText('Available date').getAttribute('aria-invalid')).toBe('true'));
+    expect(form().getAllByText(TEXTS.availableDatePast).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses a photo of the wrong type or over 5 MB before uploading, and previews a good one', async () => {
     stubPost(() => json({}));
     const user = userEvent.setup({ applyAccept: false });
@@ -143,7 +173,7 @@ describe('Post ad: sending', () => {
       RoomType: 'Double',
       Rent: '950.5',
       Deposit: '1100',
-      AvailableDate: '2026-12-15',
+      AvailableDate: AVAILABLE,
       LeaseTerms: '12-month AST',
       PetPolicy: 'Allowed',
       SmokingPolicy: 'Not Allowed',

@@ -1,0 +1,9 @@
+/** Calendar days as the product counts them: in UK time (Europe/London), whatever the clock's own zone. */
+
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in London at `now`, as YYYY-MM-DD (at 23:30 UTC on a summer day, London is already on the next day). */
+export function londonToday(now: Date = new Date()): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) => londonDay.formatToParts(now).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
