@@ -57,9 +57,12 @@ const MATRIX = `
 | GET    /api/listings/:id                    | an expired listing             | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | POST   /api/listings                        | a valid form                   | 401  | 403    | 201      | 201   | 401     | 401     | 401    | 401       |
 | PUT    /api/listings/:id                    | a valid form                   | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/listings/:id                    |                                | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| DELETE /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | PATCH  /api/listings/:id/status             | to Pending                     | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/listings/:id/renew              | an expired listing             | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| PATCH  /api/listings/:id/status             | a Pending listing, to Available| 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/listings/:id/renew              | an expired listing             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -185,8 +188,18 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: (w) => multipart('PUT', `/api/listings/${w.listings.available}`, validForm({ Title: 'Edited title', Status: 'Available' })),
     check: (_w, res) => expect(res.json().listing.Title).toBe('Edited title'),
   },
+  // Someone else's listing that only its owner may see answers as if it did not exist (GET says 404 too); a public one 403.
+  'PUT /api/listings/:id (a Pending listing)': {
+    request: (w) => multipart('PUT', `/api/listings/${w.listings.pending}`, validForm({ Title: 'Edited title', Status: 'Pending' })),
+    check: (_w, res) => expect(res.json().listing.Title).toBe('Edited title'),
+  },
   'DELETE /api/listings/:id': { request: (w) => ({ method: 'DELETE', url: `/api/listings/${w.listings.available}` }) },
+  'DELETE /api/listings/:id (a Pending listing)': { request: (w) => ({ method: 'DELETE', url: `/api/listings/${w.listings.pending}` }) },
   'PATCH /api/listings/:id/status (to Pending)': { request: (w) => json('PATCH', `/api/listings/${w.listings.available}/status`, { Status: 'Pending' }) },
+  'PATCH /api/listings/:id/status (a Pending listing, to Available)': {
+    request: (w) => json('PATCH', `/api/listings/${w.listings.pending}/status`, { Status: 'Available' }),
+    check: (_w, res) => expect(res.json().listing.Status).toBe('Available'),
+  },
   'POST /api/listings/:id/renew (an expired listing)': { request: (w) => ({ method: 'POST', url: `/api/listings/${w.listings.expired}/renew` }) },
 
   "GET /api/users/profile (the caller's own)": {

@@ -305,6 +305,14 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: LISTING_TEXTS.notOwner });
       }
+      // Someone else's listing that only its owner may see is not found, as GET says: a 403 told that it exists.
+      for (const hidden of [await insertListing(ctx.db, owner.id, { status: 'Pending' }), await insertListing(ctx.db, owner.id, { postedDaysAgo: 31 })]) {
+        for (const who of [tenant, stranger]) {
+          const res = await put(hidden, who);
+          expect(res.statusCode).toBe(404);
+          expect(res.json()).toEqual({ message: LISTING_TEXTS.notFound });
+        }
+      }
       for (const missing of [987_654, 'abc', '0']) {
         const res = await put(missing, owner);
         expect(res.statusCode).toBe(404);
@@ -356,6 +364,12 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: LISTING_TEXTS.notOwner });
       }
+      const hidden = await insertListing(ctx.db, owner.id, { status: 'Unavailable' });
+      for (const who of [tenant, stranger]) {
+        const res = await remove(hidden, who);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: LISTING_TEXTS.notFound });
+      }
       expect((await remove(987_654, owner)).statusCode).toBe(404);
       expect((await remove('x1', owner)).statusCode).toBe(404);
       expect((await get(id)).statusCode).toBe(200);
@@ -395,6 +409,12 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
       const id = await insertListing(ctx.db, owner.id);
       expect((await patchStatus(id, null, { Status: 'Pending' })).statusCode).toBe(401);
       for (const who of [tenant, stranger]) expect((await patchStatus(id, who, { Status: 'Pending' })).statusCode).toBe(403);
+      const hidden = await insertListing(ctx.db, owner.id, { status: 'Pending' });
+      for (const who of [tenant, stranger]) {
+        const res = await patchStatus(hidden, who, { Status: 'Available' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: LISTING_TEXTS.notFound });
+      }
       expect((await patchStatus(987_654, owner, { Status: 'Pending' })).statusCode).toBe(404);
       const text = await ctx.inject({ method: 'PATCH', url: `/api/listings/${id}/status`, payload: 'Status=Pending', headers: { ...bearer(owner.token), 'content-type': 'text/plain' } });
       expect(text.statusCode).toBe(415);
@@ -486,8 +506,16 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
       const owner = await actor(ctx, 'Landlord');
       const id = await insertListing(ctx.db, owner.id, { postedDaysAgo: 31 });
       expect((await renew(id, null)).statusCode).toBe(401);
+      // An expired listing is seen by its owner only: to anyone else it is not found, as GET says.
       for (const who of [tenant, stranger]) {
         const res = await renew(id, who);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: LISTING_TEXTS.notFound });
+      }
+      // A live one, in its renewal window, is public: 403.
+      const live = await insertListing(ctx.db, owner.id, { postedDaysAgo: 25 });
+      for (const who of [tenant, stranger]) {
+        const res = await renew(live, who);
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ message: LISTING_TEXTS.notOwner });
       }

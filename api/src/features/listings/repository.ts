@@ -52,7 +52,7 @@ export const SORT_ORDERS: Record<SortBy, readonly (readonly [SortColumn, Directi
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A listing anyone may see: Available and not expired (literals, so the partial indexes apply). */
-const IS_PUBLIC = sql<boolean>`listings.status = 'Available' and listings.expires_at > now()`;
+export const IS_PUBLIC = sql<boolean>`listings.status = 'Available' and listings.expires_at > now()`;
 
 /** The rent bounds of minPrice, maxPrice and priceRange together (all inclusive; they intersect). */
 export function rentBounds(filters: Pick<SearchFilters, 'minPrice' | 'maxPrice' | 'priceRange'>): { min?: number; max?: number } {

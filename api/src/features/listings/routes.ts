@@ -35,6 +35,7 @@ import {
   estimateListings,
   findLandlordListings,
   findListing,
+  IS_PUBLIC,
   lockLandlordPlan,
   matchCities,
   planListingLimit,
@@ -143,6 +144,12 @@ async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: Plan
   }
 }
 
+/**
+ * The refusal of a change to someone else's listing: 403 when anyone may see it (it is known to exist), else the
+ * same 404 as a listing that does not exist, as GET answers (a Pending or expired listing is nobody else's business).
+ */
+const notYours = (isPublic: boolean) => (isPublic ? new HttpError(403, LISTING_TEXTS.notOwner) : new HttpError(404, LISTING_TEXTS.notFound));
+
 const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
 
 const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date() }) => {
@@ -175,11 +182,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
     return toListing(row);
   }
 
-  /** 404 when absent, 403 unless `user` owns it. */
+  /** 404 when absent; someone else's: 403 if public, else 404 (notYours). */
   async function requireOwnListing(id: number, user: AuthUser) {
     const row = await findListing(db, id);
     if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
-    if (row.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+    if (row.landlord_id !== user.id) throw notYours(row.is_public);
     return row;
   }
 
@@ -347,9 +354,9 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         try {
           await db.transaction().execute(async (trx) => {
             // Locked, so a concurrent update cannot swap the image between this read and the write.
-            const current = await trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path']).where('id', '=', id).forUpdate().executeTakeFirst();
+            const current = await trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path', IS_PUBLIC.as('is_public')]).where('id', '=', id).forUpdate().executeTakeFirst();
             if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-            if (current.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+            if (current.landlord_id !== user.id) throw notYours(current.is_public);
             await trx
               .updateTable('listings')
               .set({
@@ -458,6 +465,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           .select([
             'landlord_id',
             'expires_at',
+            IS_PUBLIC.as('is_public'),
             sql<boolean>`expires_at > now()`.as('active'),
             sql<boolean>`expires_at <= now() + make_interval(days => ${LISTING_RENEW_WINDOW_DAYS})`.as('renewable'),
           ])
@@ -465,7 +473,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           .forUpdate()
           .executeTakeFirst();
         if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-        if (!plan || current.landlord_id !== user.id) throw new HttpError(403, LISTING_TEXTS.notOwner);
+        if (!plan || current.landlord_id !== user.id) throw notYours(current.is_public);
         if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
         if (!current.active) await assertUnderPlanLimit(trx, user.id, plan, 'renew');
         const { expires_at } = await trx
