@@ -22,7 +22,7 @@ import { findListing } from './features/listings/repository.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
-import { createMailer } from './features/password-reset/mailer.ts';
+import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
   now?: () => Date;
+  /** Outgoing email (default: SMTP_URL's server, or the outbox folder); the tests may pass their own. */
+  mailer?: Mailer;
 }
 
 export type App = FastifyInstance;
@@ -55,7 +57,7 @@ export type App = FastifyInstance;
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, config, logStream, now }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, config, logStream, now, mailer: givenMailer }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -128,12 +130,14 @@ export async function buildApp({ db, config, logStream, now }: BuildAppOptions):
   await app.register(authPlugin, { db, tokens });
 
   await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl ?? null,
-    from: config.mailFrom ?? DEFAULT_MAIL_FROM,
-    outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'),
-    log: app.log,
-  });
+  const mailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl ?? null,
+      from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+      outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'),
+      log: app.log,
+    });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl: config.publicUrl ?? 'http://localhost:8080' });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',

@@ -46,7 +46,7 @@ export interface Config {
   cspRemoteOrigins: string[];
   /** Fastify's trustProxy (TRUST_PROXY): whom to believe about the client's IP in X-Forwarded-For. */
   trustProxy: boolean | number | string;
-  /** Rate limits of login, registration, password reset and message sending (RATE_LIMIT_*). */
+  /** Rate limits of login, registration, password reset, newsletter sign-ups and message sending (RATE_LIMIT_*). */
   rateLimits: RateLimits;
 }
 
@@ -64,6 +64,10 @@ export interface RateLimits {
   registerTaken: RateLimit;
   /** Password reset requests per IP address and email (RATE_LIMIT_PASSWORD_RESET). */
   passwordReset: RateLimit;
+  /** Password reset requests per IP address, whatever the email (RATE_LIMIT_PASSWORD_RESET_IP). */
+  passwordResetIp: RateLimit;
+  /** Newsletter sign-ups per IP address (RATE_LIMIT_NEWSLETTER). */
+  newsletter: RateLimit;
   /** Messages sent per user (RATE_LIMIT_MESSAGES). */
   messages: RateLimit;
 }
@@ -74,6 +78,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 100, windowSeconds: 60 * 60 },
   registerTaken: { max: 10, windowSeconds: 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
+  passwordResetIp: { max: 20, windowSeconds: 60 * 60 },
+  newsletter: { max: 10, windowSeconds: 60 * 60 },
   messages: { max: 30, windowSeconds: 60 },
 };
 
@@ -83,6 +89,8 @@ const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
   register: 'RATE_LIMIT_REGISTER',
   registerTaken: 'RATE_LIMIT_REGISTER_TAKEN',
   passwordReset: 'RATE_LIMIT_PASSWORD_RESET',
+  passwordResetIp: 'RATE_LIMIT_PASSWORD_RESET_IP',
+  newsletter: 'RATE_LIMIT_NEWSLETTER',
   messages: 'RATE_LIMIT_MESSAGES',
 };
 

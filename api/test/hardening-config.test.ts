@@ -22,6 +22,8 @@ describe('hardening configuration', () => {
       register: { max: 100, windowSeconds: 3600 },
       registerTaken: { max: 10, windowSeconds: 3600 },
       passwordReset: { max: 5, windowSeconds: 3600 },
+      passwordResetIp: { max: 20, windowSeconds: 3600 },
+      newsletter: { max: 10, windowSeconds: 3600 },
       messages: { max: 30, windowSeconds: 60 },
     });
   });
@@ -37,6 +39,8 @@ describe('hardening configuration', () => {
         RATE_LIMIT_REGISTER: 'off',
         RATE_LIMIT_REGISTER_TAKEN: '3/1h',
         RATE_LIMIT_PASSWORD_RESET: '3/1d',
+        RATE_LIMIT_PASSWORD_RESET_IP: '30/2h',
+        RATE_LIMIT_NEWSLETTER: 'off',
         RATE_LIMIT_MESSAGES: '20/60',
       }),
     ).toMatchObject({
@@ -49,6 +53,8 @@ describe('hardening configuration', () => {
         register: null,
         registerTaken: { max: 3, windowSeconds: 3600 },
         passwordReset: { max: 3, windowSeconds: 86_400 },
+        passwordResetIp: { max: 30, windowSeconds: 7200 },
+        newsletter: null,
         messages: { max: 20, windowSeconds: 60 },
       },
     });

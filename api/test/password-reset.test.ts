@@ -1,10 +1,45 @@
 /** Password reset: the same answer for any email, the outbox email and its link, single use, expiry, sessions signed out. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_TEXTS, PASSWORD_RESET_TEXTS } from '@roomnest/shared';
+import { API_TEXTS, PASSWORD_RESET_TEXTS, TEXTS } from '@roomnest/shared';
 import { sql } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, createUser, login, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
+import { buildApp } from '../src/app.ts';
+import type { Email, Mailer } from '../src/features/password-reset/mailer.ts';
+import { resetEmail } from '../src/features/password-reset/routes.ts';
+import { bearer, createTestContext, createUser, login, makeDataDir, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
+
+/** A promise and the function that settles it. */
+function latch() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** What an email's text part looks like line by line, and its HTML part. */
+describe('the reset email', () => {
+  const link = 'https://roomnest.test/reset-password?token=abc';
+
+  it('greets the account by name on one line', () => {
+    expect(resetEmail('Nadia Okonkwo', link).text.split('\n')[0]).toBe('Hello Nadia Okonkwo,');
+  });
+
+  it('cannot be given lines, links or markup by a name stored before names were checked', () => {
+    const forged = resetEmail('Sam\r\n\r\nYour account is locked.\u2028Verify now\u202e', link);
+    expect(forged.text.split('\n').slice(0, 2)).toEqual(['Hello Sam Your account is locked. Verify now,', '']);
+    expect(forged.text).not.toMatch(/\r|\u2028|\u202e/);
+    const withLink = resetEmail('Sam\n\nYour account is locked. Verify now: https://evil.test/login', link);
+    expect(withLink.text.startsWith('Hello,\n\nSomeone (we hope you)')).toBe(true);
+    expect(withLink.text).not.toContain('evil.test');
+    expect(withLink.html).not.toContain('evil.test');
+    const markup = resetEmail('<a href="x">Sam</a> & \'co\'', link);
+    expect(markup.html).toContain('<p>Hello &lt;a href=&quot;x&quot;&gt;Sam&lt;/a&gt; &amp; &#39;co&#39;,</p>');
+    expect(markup.html.match(/<a /g)).toHaveLength(1);
+  });
+});
 
 describe.each(TEST_DATABASES)('password reset on $name', (database) => {
   let ctx: TestContext;
@@ -49,6 +84,55 @@ describe.each(TEST_DATABASES)('password reset on $name', (database) => {
       expect(res.json()).toEqual({ message: PASSWORD_RESET_TEXTS.requested });
     }
     await vi.waitFor(() => expect(outboxFiles().length).toBe(before + 2), { timeout: 5000 });
+  });
+
+  it('answers before any work that depends on the email: with the database and the mail transport held, an account and an unknown email both get their answer at once', async () => {
+    // Every database answer and every email is held until the test lets it go: an answer that waited for the
+    // account lookup, the token or the email could not arrive (it took twice as long for accounts before).
+    let holding = false;
+    const queries = latch();
+    const mail = latch();
+    const gate: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (holding) await queries.opened;
+        return args.result;
+      },
+    };
+    const sent: Email[] = [];
+    const mailer: Mailer = {
+      async send(email) {
+        sent.push(email);
+        await mail.opened;
+        return 'held';
+      },
+    };
+    const config = makeDataDir();
+    const app = await buildApp({ db: ctx.db.withPlugin(gate), config, mailer });
+    await app.ready();
+    try {
+      const user = await createUser(ctx.db);
+      holding = true;
+      const ask = (Email: string) => app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { Email } });
+      const answers = await Promise.race([
+        Promise.all([ask(user.email), ask(uniqueEmail('nobody'))]),
+        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('no answer while the database and the mail transport were held')), 5000)),
+      ]);
+      expect(answers.map((res) => [res.statusCode, res.json()])).toEqual([
+        [202, { message: PASSWORD_RESET_TEXTS.requested }],
+        [202, { message: PASSWORD_RESET_TEXTS.requested }],
+      ]);
+      expect(answers[0]!.headers).toEqual({ ...answers[1]!.headers, date: answers[0]!.headers.date });
+      expect(sent).toEqual([]);
+      // Then the work runs: the account, and only the account, gets its email.
+      queries.open();
+      await vi.waitFor(() => expect(sent.map((email) => email.to)).toEqual([user.email]), { timeout: 5000 });
+    } finally {
+      queries.open();
+      mail.open();
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 
   it('writes an email with a working link; the new password works, the old one and every old session do not', async () => {
@@ -137,7 +221,20 @@ describe.each(TEST_DATABASES)('password reset on $name', (database) => {
     const short = await confirm(token, '12345');
     expect(short.statusCode).toBe(400);
     expect(short.json().errors[0]).toEqual({ field: 'Password', message: 'Password must be at least 6 characters long.' });
-    expect((await confirm(token, '123456')).statusCode).toBe(200);
+    expect((await confirm(token, 'k3y-r1ng')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['only spaces', '      ', TEXTS.passwordBlank],
+    ['a common password', 'Qwerty123', TEXTS.passwordTooCommon],
+  ])('a new password of %s is refused with its message and the link still works', async (_label, password, message) => {
+    const user = await createUser(ctx.db, { password: 'kept-password' });
+    const { token } = await resetEmailFor(user.email);
+    const res = await confirm(token, password);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, errors: [{ field: 'Password', message }] });
+    await login(ctx, { email: user.email, password: 'kept-password' });
+    expect((await confirm(token, 'Sup3r-secret')).statusCode).toBe(200);
   });
 
   it.each([[{ Email: 'not-an-email' }], [{}]])('answers 400 for a malformed request %j', async (payload) => {

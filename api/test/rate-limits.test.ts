@@ -1,8 +1,8 @@
 /**
  * Rate limits (issue 9), with small limits configured the way RATE_LIMIT_*
  * configures them: failed logins per address and email and per address,
- * registrations per address, password reset requests per address and email,
- * messages per sender. Over a limit: 429 `{ message }` saying how long to
+ * registrations per address, password reset requests per address and email
+ * and per address, newsletter sign-ups per address, messages per sender. Over a limit: 429 `{ message }` saying how long to
  * wait, with retry-after; nothing is done.
  */
 import { existsSync, readdirSync } from 'node:fs';
@@ -20,6 +20,8 @@ const LIMITS: RateLimits = {
   register: { max: 3, windowSeconds: 600 },
   registerTaken: { max: 2, windowSeconds: 600 },
   passwordReset: { max: 2, windowSeconds: 600 },
+  passwordResetIp: { max: 5, windowSeconds: 600 },
+  newsletter: { max: 3, windowSeconds: 600 },
   messages: { max: 3, windowSeconds: 600 },
 };
 
@@ -164,6 +166,22 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
       expect(outboxCount()).toBe(before + 2);
       // The owner, from another address, can still ask.
       expect((await resetFrom(freshAddress(), user.email)).statusCode).toBe(202);
+    });
+
+    it('allows 5 requests per address whatever the emails (one address cannot test email after email), then 429 and no email', async () => {
+      const ip = freshAddress();
+      const user = await createUser(ctx.db);
+      const before = outboxCount();
+      for (const email of [uniqueEmail('probe'), uniqueEmail('probe'), user.email, uniqueEmail('probe'), uniqueEmail('probe')]) {
+        expect((await resetFrom(ip, email)).statusCode).toBe(202);
+      }
+      await vi.waitFor(() => expect(outboxCount()).toBe(before + 1), { timeout: 10_000 });
+      expectLimited(await resetFrom(ip, uniqueEmail('probe')), RATE_LIMIT_TEXTS.passwordResetIp);
+      expectLimited(await resetFrom(ip, user.email), RATE_LIMIT_TEXTS.passwordResetIp);
+      // Malformed requests are answered 400 and not counted; other addresses are not held up.
+      expect((await resetFrom(freshAddress(), 'not-an-email')).statusCode).toBe(400);
+      expect((await resetFrom(freshAddress(), user.email)).statusCode).toBe(202);
+      await vi.waitFor(() => expect(outboxCount()).toBe(before + 2), { timeout: 10_000 });
     });
   });
 

@@ -12,6 +12,9 @@ export const TEXTS = {
   // Validation (section 5)
   passwordsDoNotMatch: 'Passwords do not match!',
   passwordTooShort: 'Password must be at least 6 characters long.',
+  // Not the spec's: new passwords (registration, reset) that are only spaces or among the most common ones.
+  passwordBlank: 'Password cannot be only spaces.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
   accountTypeRequired: 'Please select an account type (Tenant or Landlord).',
   nameRequired: 'Please enter your full name.',
   emailRequired: 'Please enter your email address.',
@@ -105,6 +108,8 @@ export const RATE_LIMIT_TEXTS = {
   login: (wait: string) => `Too many failed login attempts. Please wait ${wait} and try again, or reset your password.`,
   register: (wait: string) => `Too many sign-ups from your network. Please wait ${wait} and try again.`,
   passwordReset: (wait: string) => `Too many password reset requests for this email. Please wait ${wait} and try again.`,
+  passwordResetIp: (wait: string) => `Too many password reset requests from your network. Please wait ${wait} and try again.`,
+  newsletter: (wait: string) => `Too many newsletter sign-ups from your network. Please wait ${wait} and try again.`,
   messages: (wait: string) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
 } as const;
 

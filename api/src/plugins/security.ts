@@ -120,6 +120,25 @@ export function rateLimitConfig(limit: RateLimit, key: (request: FastifyRequest)
   };
 }
 
+/**
+ * A second limit on a route that already has one in its `config` (the plugin takes one a route): a preHandler that
+ * counts every request reaching it and answers 429 `{ message }` with retry-after beyond `limit`. No limit: a no-op.
+ */
+export function createRequestLimit(app: FastifyInstance, limit: RateLimit, key: (request: FastifyRequest) => string, message: (wait: string) => string) {
+  const check = limit
+    ? app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: key, cache: LIMIT_CACHE_SIZE } as Parameters<FastifyInstance['createRateLimit']>[0])
+    : null;
+  return async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!check) return;
+    const status = await check(request);
+    // isAllowed means the key is on an allow list (none here); isExceeded that this request is one too many.
+    if (status.isAllowed || !status.isExceeded) return;
+    const retryAfter = status.ttlInSeconds || 1;
+    reply.header('retry-after', String(retryAfter));
+    throw tooManyRequests(message, retryAfter);
+  };
+}
+
 export interface FailureLimit {
   limit: RateLimit;
   key: (request: FastifyRequest) => string;

@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { PLAN_NAMES, USER_TYPES } from '../domain.ts';
+import { isCommonPassword } from '../common-passwords.ts';
 import { TEXTS } from '../texts.ts';
-import { requiredText } from './fields.ts';
+import { oneLine, personName } from './fields.ts';
 
 export const emailSchema = z
   .string({ error: TEXTS.emailRequired })
@@ -13,15 +14,23 @@ export const emailSchema = z
 
 export const userTypeSchema = z.enum(USER_TYPES, { error: TEXTS.accountTypeRequired });
 
+/**
+ * A new password (registration, password reset): the spec's minimum of 6 characters, not only spaces, and not one of
+ * the most common passwords in any letter case. Login takes any password: older accounts may have such a one.
+ */
+export const passwordSchema = z
+  .string({ error: TEXTS.passwordRequired })
+  .min(1, TEXTS.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((password) => password.length < PASSWORD_MIN_LENGTH || password.trim() !== '', TEXTS.passwordBlank)
+  .refine((password) => !isCommonPassword(password), TEXTS.passwordTooCommon);
+
 /** POST /api/auth/register */
 export const registerSchema = z.object({
-  Name: requiredText(TEXTS.nameRequired, NAME_MAX_LENGTH, 'Name'),
+  Name: personName(TEXTS.nameRequired, NAME_MAX_LENGTH),
   Email: emailSchema,
-  Password: z
-    .string({ error: TEXTS.passwordRequired })
-    .min(1, TEXTS.passwordRequired)
-    .min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
+  Password: passwordSchema,
   UserType: userTypeSchema,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -34,7 +43,7 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 /** POST /api/auth/login */
 export const loginSchema = z.object({
-  Email: z.string({ error: TEXTS.emailRequired }).trim().min(1, TEXTS.emailRequired).max(EMAIL_MAX_LENGTH),
+  Email: oneLine(z.string({ error: TEXTS.emailRequired }).trim().min(1, TEXTS.emailRequired).max(EMAIL_MAX_LENGTH), 'Email'),
   Password: z.string({ error: TEXTS.passwordRequired }).min(1, TEXTS.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -67,7 +76,7 @@ export const PASSWORD_RESET_TEXTS = {
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
 /** A new password: the rules of registration. */
-export const newPasswordSchema = registerSchema.shape.Password;
+export const newPasswordSchema = passwordSchema;
 
 /** POST /api/auth/password-reset */
 export const passwordResetRequestSchema = z.object({ Email: emailSchema });

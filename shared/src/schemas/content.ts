@@ -8,7 +8,7 @@ import { z } from './zod.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { TEXTS } from '../texts.ts';
 import { emailSchema } from './auth.ts';
-import { requiredText } from './fields.ts';
+import { personName, requiredLine, requiredText } from './fields.ts';
 
 export const CONTACT_SUBJECT_MAX_LENGTH = 150;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
@@ -24,9 +24,9 @@ export const CONTACT_TEXTS = {
 
 /** /contact-us: every field is required (spec section 5). */
 export const contactFormSchema = z.object({
-  Name: requiredText(CONTACT_TEXTS.nameRequired, NAME_MAX_LENGTH, 'Name'),
+  Name: personName(CONTACT_TEXTS.nameRequired, NAME_MAX_LENGTH),
   Email: emailSchema,
-  Subject: requiredText(CONTACT_TEXTS.subjectRequired, CONTACT_SUBJECT_MAX_LENGTH, 'Subject'),
+  Subject: requiredLine(CONTACT_TEXTS.subjectRequired, CONTACT_SUBJECT_MAX_LENGTH, 'Subject'),
   Message: requiredText(CONTACT_TEXTS.messageRequired, CONTACT_MESSAGE_MAX_LENGTH, 'Message'),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;

@@ -1,7 +1,45 @@
 /** Field builders shared by every schema, so that each rule is written once. */
 import { z } from './zod.ts';
 
-/** A required, trimmed string: `missing` is shown when absent or blank. */
+/**
+ * Characters a one-line field must not hold: control characters (line breaks, tabs, escape… but not NUL, which the
+ * API refuses for every text with its own message), the Unicode line and paragraph separators, and invisible
+ * characters that hide or reorder text (zero-width space, word joiner, byte-order mark, direction marks, embeddings,
+ * overrides and isolates). The zero-width joiner and non-joiner stay: emoji sequences and several scripts need them.
+ */
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point
+export const LINE_BREAKING_OR_INVISIBLE = /[\u0001-\u001f\u007f-\u009f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/;
+const ONE_LINE = new RegExp(`^[^${LINE_BREAKING_OR_INVISIBLE.source.slice(1, -1)}]*$`);
+
+/** The message of a one-line field holding a line break, a tab or an invisible formatting character. */
+export const oneLineMessage = (label: string) => `${label} cannot contain line breaks, tabs or invisible formatting characters.`;
+
+/** Refines a string schema to one line of visible text (a pattern, so the OpenAPI page shows the rule too). */
+export const oneLine = (schema: z.ZodString, label: string) => schema.regex(ONE_LINE, oneLineMessage(label));
+
+/** A web address in a name: a scheme (`https://`, `http:`) or `www.`. Names are pasted into emails and pages. */
+const WEB_ADDRESS = /[a-z][a-z0-9+.-]*:\/\/|\b(?:https?|ftp|mailto|javascript):|\bwww\./i;
+export const nameHasWebAddress = (name: string) => WEB_ADDRESS.test(name);
+
+/** A person's name (register, profile, contact form): required, one line, no web address. */
+export const personName = (missing: string, max: number) =>
+  oneLine(z.string({ error: missing }).trim().min(1, missing).max(max, `Name must be at most ${max} characters.`), 'Name').refine(
+    (name) => !nameHasWebAddress(name),
+    'Name cannot contain a web address.',
+  );
+
+/** A required, trimmed one-line string: `missing` is shown when absent or blank. */
+export const requiredLine = (missing: string, max: number, label: string) =>
+  oneLine(z.string({ error: missing }).trim().min(1, missing).max(max, `${label} must be at most ${max} characters.`), label);
+
+/** An optional trimmed one-line string; blank becomes null. */
+export const optionalLine = (max: number, label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    oneLine(z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`), label).nullable().optional(),
+  );
+
+/** A required, trimmed string that may span lines (descriptions, messages): `missing` is shown when absent or blank. */
 export const requiredText = (missing: string, max: number, label: string) =>
   z
     .string({ error: missing })
@@ -9,7 +47,7 @@ export const requiredText = (missing: string, max: number, label: string) =>
     .min(1, missing)
     .max(max, `${label} must be at most ${max} characters.`);
 
-/** An optional trimmed string; blank becomes null. */
+/** An optional trimmed string that may span lines (bio, description); blank becomes null. */
 export const optionalText = (max: number, label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { LISTINGS_PAGE_SIZE_DEFAULT, LISTINGS_PAGE_SIZE_MAX, PRICE_RANGES, SORT_OPTIONS } from '../constants.ts';
 import { AMENITY_KEYS, LISTING_STATUSES, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES } from '../domain.ts';
 import { TEXTS } from '../texts.ts';
-import { isoDate, money, optional, optionalText, requiredText, wholeNumber } from './fields.ts';
+import { isoDate, money, oneLine, optional, optionalLine, optionalText, requiredLine, wholeNumber } from './fields.ts';
 
 const required = TEXTS.postAdRequired;
 const oneOrMany = <T extends z.ZodType>(item: T) =>
@@ -10,17 +10,17 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
 
 /** POST /api/listings fields (multipart strings or JSON values); the image travels beside them. */
 export const listingInputSchema = z.object({
-  Title: requiredText(required, 120, 'Title'),
+  Title: requiredLine(required, 120, 'Title'),
   Description: optionalText(5000, 'Description'),
-  Address: requiredText(required, 200, 'Address'),
-  City: requiredText(required, 100, 'City'),
-  State: requiredText(required, 100, 'State'),
-  ZipCode: requiredText(required, 12, 'ZipCode'),
+  Address: requiredLine(required, 200, 'Address'),
+  City: requiredLine(required, 100, 'City'),
+  State: requiredLine(required, 100, 'State'),
+  ZipCode: requiredLine(required, 12, 'ZipCode'),
   RoomType: z.enum(ROOM_TYPES, { error: `Room Type must be one of ${ROOM_TYPES.join(', ')}.` }),
   Rent: money('Rent', 1, 100_000, required),
   Deposit: optional(money('Deposit', 0, 1_000_000)),
   AvailableDate: isoDate('Available Date'),
-  LeaseTerms: optionalText(500, 'Lease Terms'),
+  LeaseTerms: optionalLine(500, 'Lease Terms'),
   PetPolicy: optional(z.enum(PET_POLICIES, { error: `Pet Policy must be one of ${PET_POLICIES.join(', ')}.` })),
   SmokingPolicy: optional(z.enum(SMOKING_POLICIES, { error: `Smoking Policy must be one of ${SMOKING_POLICIES.join(', ')}.` })),
   Amenities: oneOrMany(z.enum(AMENITY_KEYS, { error: 'Unknown amenity.' })).refine((a) => new Set(a).size === a.length, 'Each amenity may be given once.'),
@@ -47,8 +47,8 @@ export const statusUpdateSchema = z.object({ Status: listingStatusSchema });
 
 /** GET /api/listings query. Unknown parameters (a cache-buster) are dropped. */
 export const listingSearchSchema = z.object({
-  city: optional(z.string().trim().max(100, 'city must be at most 100 characters.')),
-  address: optional(z.string().trim().max(200, 'address must be at most 200 characters.')),
+  city: optional(oneLine(z.string().trim().max(100, 'city must be at most 100 characters.'), 'city')),
+  address: optional(oneLine(z.string().trim().max(200, 'address must be at most 200 characters.'), 'address')),
   minPrice: optional(money('minPrice', 0, 1_000_000)),
   maxPrice: optional(money('maxPrice', 0, 1_000_000)),
   priceRange: optional(z.enum(PRICE_RANGES.map((r) => r.value) as [string, ...string[]], { error: 'Unknown price range.' })),

@@ -6,7 +6,7 @@ import { booleanField, isoDate, optional, optionalText, requiredText, wholeNumbe
 /** PUT /api/users/profile (multipart fields; the picture travels beside them as profileImage). */
 export const profileUpdateSchema = z
   .object({
-    Name: requiredText(TEXTS.nameRequired, NAME_MAX_LENGTH, 'Name'),
+    Name: personName(TEXTS.nameRequired, NAME_MAX_LENGTH),
     PhoneNumber: optional(
       z
         .string()
@@ -18,7 +18,7 @@ export const profileUpdateSchema = z
     LookingForDescription: optionalText(2000, 'Looking for'),
     BudgetMin: optional(wholeNumber('Minimum budget', 0, 100_000)),
     BudgetMax: optional(wholeNumber('Maximum budget', 0, 100_000)),
-    PreferredLocations: optionalText(500, 'Preferred locations'),
+    PreferredLocations: optionalLine(500, 'Preferred locations'),
     FlatmateMoveInDate: optional(isoDate('Move-in date')),
   })
   .refine((p) => p.BudgetMin === undefined || p.BudgetMax === undefined || p.BudgetMin <= p.BudgetMax, {
@@ -32,7 +32,7 @@ export const profileVisibilitySchema = z.object({ IsActivelyLooking: booleanFiel
 
 /** GET /api/users/flatmate-search query. Unknown parameters are dropped. */
 export const flatmateSearchSchema = z.object({
-  preferred_locations: optional(z.string().trim().max(500, 'preferred_locations must be at most 500 characters.')),
+  preferred_locations: optional(oneLine(z.string().trim().max(500, 'preferred_locations must be at most 500 characters.'), 'preferred_locations')),
   budget_min: optional(wholeNumber('budget_min', 0, 100_000)),
   budget_max: optional(wholeNumber('budget_max', 0, 100_000)),
   move_in_date: optional(isoDate('move_in_date')),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../texts.ts';
 import { fieldErrors } from './common.ts';
-import { registerFormSchema, registerSchema, loginSchema } from './auth.ts';
+import { commonPasswordCount, isCommonPassword } from '../common-passwords.ts';
+import { registerFormSchema, registerSchema, loginSchema, passwordResetConfirmSchema, passwordResetFormSchema } from './auth.ts';
+import { contactFormSchema } from './content.ts';
 import { listingInputSchema, listingSearchSchema } from './listing.ts';
-import { profileUpdateSchema } from './profile.ts';
+import { flatmateSearchSchema, profileUpdateSchema } from './profile.ts';
 import { sendMessageSchema } from './message.ts';
 
 const firstError = (r: { success: boolean; error?: unknown }) =>
@@ -71,5 +73,87 @@ describe('profile and message', () => {
     expect(sendMessageSchema.parse({ ReceiverID: 3, MessageContent: '  hi  ' }).MessageContent).toBe('hi');
     expect(sendMessageSchema.safeParse({ ReceiverID: 3, MessageContent: '   ' }).success).toBe(false);
     expect(sendMessageSchema.safeParse({ ReceiverID: 3, MessageContent: 'x'.repeat(2001) }).success).toBe(false);
+  });
+});
+
+describe('one-line fields', () => {
+  const register = { Name: 'Sam Jones', Email: 'sam@example.co.uk', Password: 'Sup3r-secret', UserType: 'Tenant' };
+  const listing = { Title: 'Bright double', Address: '1 Mare St', City: 'London', State: 'Greater London', ZipCode: 'E8 1AA', RoomType: 'Double', Rent: '950', AvailableDate: '2026-12-01' };
+  const breaking = ['\n', '\r', '\t', '\u000b', '\u001b', '\u0085', '\u2028', '\u2029', '\u200b', '\u200e', '\u202e', '\u2066', '\ufeff'];
+
+  it.each(breaking.map((c) => [JSON.stringify(c), c]))('refuse %s inside a name, with a clear message', (_label, c) => {
+    const name = `Sam${c}Your account is locked. Verify now at evil dot test`;
+    expect(firstError(registerSchema.safeParse({ ...register, Name: name }))).toEqual({
+      field: 'Name',
+      message: 'Name cannot contain line breaks, tabs or invisible formatting characters.',
+    });
+    expect(firstError(profileUpdateSchema.safeParse({ Name: name }))?.field).toBe('Name');
+    expect(firstError(contactFormSchema.safeParse({ Name: name, Email: 'a@b.co', Subject: 'Hi', Message: 'Hello' }))?.field).toBe('Name');
+  });
+
+  it('refuse line breaks in every one-line field of the forms and searches', () => {
+    for (const field of ['Title', 'Address', 'City', 'State', 'ZipCode', 'LeaseTerms'] as const) {
+      expect(firstError(listingInputSchema.safeParse({ ...listing, [field]: 'E8\n1AA' }))?.field).toBe(field);
+    }
+    expect(firstError(profileUpdateSchema.safeParse({ Name: 'Sam', PreferredLocations: 'Hackney\nBow' }))?.field).toBe('PreferredLocations');
+    expect(firstError(contactFormSchema.safeParse({ Name: 'Sam', Email: 'a@b.co', Subject: 'Hi\r\nBcc: x@y.z', Message: 'Hello' }))?.field).toBe('Subject');
+    expect(firstError(loginSchema.safeParse({ Email: 'a@b.co\n', Password: 'x' }))).toBeUndefined();
+    expect(firstError(loginSchema.safeParse({ Email: 'a\n@b.co', Password: 'x' }))?.field).toBe('Email');
+    expect(firstError(registerSchema.safeParse({ ...register, Email: 'a\u202e@b.co' }))?.field).toBe('Email');
+    expect(firstError(listingSearchSchema.safeParse({ city: 'Lon\tdon' }))?.field).toBe('city');
+    expect(firstError(listingSearchSchema.safeParse({ address: 'Mare\nSt' }))?.field).toBe('address');
+    expect(firstError(flatmateSearchSchema.safeParse({ preferred_locations: 'Hackney\u2028Bow' }))?.field).toBe('preferred_locations');
+  });
+
+  it('keep line breaks in the fields that span lines', () => {
+    expect(listingInputSchema.parse({ ...listing, Description: 'Bright room.\n\nBills included.' }).Description).toBe('Bright room.\n\nBills included.');
+    expect(profileUpdateSchema.parse({ Name: 'Sam', Bio: 'Quiet.\nTidy.', LookingForDescription: 'A\r\nB' }).Bio).toBe('Quiet.\nTidy.');
+    expect(sendMessageSchema.parse({ ReceiverID: 3, MessageContent: 'Hi\n\nThanks' }).MessageContent).toBe('Hi\n\nThanks');
+    expect(contactFormSchema.parse({ Name: 'Sam', Email: 'a@b.co', Subject: 'Hi', Message: 'Line one\nLine two' }).Message).toBe('Line one\nLine two');
+  });
+
+  it('accept names in any script, with emoji sequences, marks and apostrophes, trimmed', () => {
+    for (const name of ['Siobhán O’Brien', 'محمد علي', 'Zoë-Louise 👩‍👩‍👧', 'José\u0301', 'می\u200cخواهم']) {
+      expect(registerSchema.parse({ ...register, Name: ` ${name}\n` }).Name).toBe(name);
+    }
+  });
+
+  it.each(['Sam https://evil.test', 'Sam http:evil.test', 'www.evil.test', 'Sam hxxp://x.y', 'javascript:alert(1)'])('refuse a web address in a name: %s', (Name) => {
+    expect(firstError(registerSchema.safeParse({ ...register, Name }))).toEqual({ field: 'Name', message: 'Name cannot contain a web address.' });
+    expect(firstError(profileUpdateSchema.safeParse({ Name }))?.message).toBe('Name cannot contain a web address.');
+  });
+});
+
+describe('new passwords', () => {
+  const register = { Name: 'Sam Jones', Email: 'sam@example.co.uk', UserType: 'Tenant' };
+  const passwordError = (Password: string) => firstError(registerSchema.safeParse({ ...register, Password }));
+
+  it('keep the spec minimum of 6 characters', () => {
+    expect(passwordError('Ab1!x')).toEqual({ field: 'Password', message: TEXTS.passwordTooShort });
+    expect(passwordError('     ')).toEqual({ field: 'Password', message: TEXTS.passwordTooShort });
+  });
+
+  it.each(['      ', '\t \t \t ', ' '.repeat(40), '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0'])('refuse a password of only spaces (%j)', (Password) => {
+    expect(passwordError(Password)).toEqual({ field: 'Password', message: 'Password cannot be only spaces.' });
+  });
+
+  it.each(['password', '123456', 'qwerty123', 'PassWord1', 'QWERTY', 'Iloveyou', 'letmein', 'p@ssw0rd', 'roomnest123'])('refuse the common password %s in any letter case', (Password) => {
+    expect(passwordError(Password)).toEqual({ field: 'Password', message: 'This password is too common and easy to guess. Please choose another one.' });
+    expect(firstError(passwordResetConfirmSchema.safeParse({ Token: 't', Password }))?.message).toBe(TEXTS.passwordTooCommon);
+    expect(firstError(passwordResetFormSchema.safeParse({ Password, ConfirmPassword: Password }))?.message).toBe(TEXTS.passwordTooCommon);
+  });
+
+  it('ship a list of a few hundred passwords, lower-cased, none shorter than the minimum', () => {
+    expect(commonPasswordCount()).toBeGreaterThan(300);
+    expect(isCommonPassword('12345')).toBe(false);
+  });
+
+  it.each(['Tenant123!', 'Landlord123!', 'Sup3r-secret', 'N3w-password!', 'correct horse battery', ' padded password '])('accept %j', (Password) => {
+    expect(passwordError(Password)).toBeUndefined();
+  });
+
+  it('leave login alone: an older account may have a common password', () => {
+    expect(loginSchema.safeParse({ Email: 'a@b.co', Password: 'password' }).success).toBe(true);
+    expect(loginSchema.safeParse({ Email: 'a@b.co', Password: '      ' }).success).toBe(true);
   });
 });

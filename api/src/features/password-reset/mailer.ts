@@ -7,8 +7,26 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LINE_BREAKING_OR_INVISIBLE, nameHasWebAddress } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
+
+/** Text for an HTML part: every character that could open a tag, an entity or leave an attribute is escaped. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Line breaks, tabs, control characters and invisible formatting characters: what a one-line field refuses. */
+const BREAKING_OR_INVISIBLE = new RegExp(LINE_BREAKING_OR_INVISIBLE.source, 'g');
+
+/**
+ * A user's name as an email may show it: on one line (whatever the database holds, e.g. a name stored before names
+ * were checked, line breaks and invisible characters become spaces), at most 100 characters, and null when nothing is
+ * left or it holds a web address (an email client would make it a link the message seems to vouch for).
+ */
+export function nameForEmail(name: string | null | undefined): string | null {
+  const line = (name ?? '').replace(BREAKING_OR_INVISIBLE, ' ').replace(/\s+/g, ' ').trim().slice(0, 100).trim();
+  return line === '' || nameHasWebAddress(line) ? null : line;
+}
 
 export interface Email {
   to: string;

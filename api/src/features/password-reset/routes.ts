@@ -2,11 +2,14 @@
  * Password reset at /api/auth/password-reset (issue 6).
  *
  * POST /password-reset `{ Email }` always answers 202 with the same sentence,
- * so the answer never tells whether an account exists. For an account, it
- * creates a random token (only its SHA-256 is stored), valid once for
- * PASSWORD_RESET_TTL_MINUTES, and emails `<PUBLIC_URL>/reset-password?token=…`
- * (SMTP, or the outbox folder). The email goes out after the answer, so the
- * answer takes about as long whether or not the account exists.
+ * and answers before doing anything that depends on the email: the account
+ * lookup, the token and the email all happen after the answer is written
+ * (`createBackgroundWork`), so neither the answer nor its time tells whether
+ * an account exists. For an account, that work creates a random token (only
+ * its SHA-256 is stored), valid once for PASSWORD_RESET_TTL_MINUTES, and
+ * emails `<PUBLIC_URL>/reset-password?token=…` (SMTP, or the outbox folder).
+ * Limited per client address and email, and per client address whatever the
+ * email (one address cannot try email after email).
  *
  * POST /password-reset/confirm `{ Token, Password }` sets the new password
  * (argon2id), uses up every open reset token of the account and bumps its
@@ -23,14 +26,16 @@ import {
   passwordResetResponseSchema,
   RATE_LIMIT_TEXTS,
 } from '@roomnest/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { createBackgroundWork } from '../../plugins/background.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { clientIp, rateLimitConfig } from '../../plugins/security.ts';
+import { clientIp, createRequestLimit, rateLimitConfig } from '../../plugins/security.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByEmail } from '../users/repository.ts';
-import type { Mailer } from './mailer.ts';
+import { escapeHtml, nameForEmail, type Mailer } from './mailer.ts';
 
 export interface PasswordResetRoutesOptions {
   db: Kysely<DB>;
@@ -41,27 +46,42 @@ export interface PasswordResetRoutesOptions {
 
 export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
+/**
+ * The reset email. The account's name is shown on one line and escaped in the HTML part (see `nameForEmail`): a name
+ * cannot add lines, links or markup to the message.
+ */
 export function resetEmail(name: string, link: string) {
+  const shown = nameForEmail(name);
   const text =
-    `Hello ${name},\n\n` +
+    `${shown ? `Hello ${shown},` : 'Hello,'}\n\n` +
     `Someone (we hope you) asked to reset the password of your RoomNest account. Open this link to choose a new one:\n\n${link}\n\n` +
     `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs you out everywhere else.\n` +
     `If you did not ask for this, ignore this email: your password stays as it is.\n\n— RoomNest\n`;
   const html =
-    `<p>Hello ${escapeHtml(name)},</p><p>Someone (we hope you) asked to reset the password of your RoomNest account.</p>` +
+    `<p>${shown ? `Hello ${escapeHtml(shown)},` : 'Hello,'}</p><p>Someone (we hope you) asked to reset the password of your RoomNest account.</p>` +
     `<p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. ` +
     `Setting a new password signs you out everywhere else. If you did not ask for this, ignore this email.</p><p>— RoomNest</p>`;
   return { subject: PASSWORD_RESET_TEXTS.emailSubject, text, html };
 }
 
 const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
-  // Emails still on their way when the server closes are waited for.
-  const deliveries = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(deliveries);
-  });
+  const background = createBackgroundWork(app);
+  // Per client address, whatever the email: one address cannot test email after email.
+  const limitPerAddress = createRequestLimit(app, app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
+
+  /** After the answer: the account's reset link, if the email has an account. */
+  async function sendResetLink(email: string, log: FastifyBaseLogger): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('password_reset_tokens')
+      .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
+      .execute();
+    const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...resetEmail(user.name, link) });
+    log.debug('password reset email handed to the mailer');
+  }
 
   app.post(
     '/password-reset',
@@ -76,29 +96,25 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
         tags: ['auth'],
         summary: 'Ask for a password reset link',
         description:
-          'Always 202 with the same message, whether or not an account uses the email (400 only for a malformed email). ' +
+          'Always 202 with the same message, whether or not an account uses the email (400 only for a malformed email), ' +
+          'answered before the account is even looked up, so its time does not tell either. ' +
           `For an account, emails a link to /reset-password?token=… that works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes: ` +
           'by SMTP when SMTP_URL is set, otherwise as a .eml file in `${DATA_DIR}/outbox/` (its path is logged). ' +
-          'Rate limited per client address and email (RATE_LIMIT_PASSWORD_RESET, default 5 an hour): then 429 with retry-after.',
+          'Rate limited per client address and email (RATE_LIMIT_PASSWORD_RESET, default 5 an hour) and per client address ' +
+          'whatever the email (RATE_LIMIT_PASSWORD_RESET_IP, default 20 an hour): then 429 with retry-after.',
         body: passwordResetRequestSchema,
         response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
+      // Once the answer is written: nothing that depends on the email happens before it.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 202) return;
+        const { Email } = request.body as { Email: string };
+        background.run(request.log, 'could not send the password reset email', () => sendResetLink(Email, request.log));
+      },
     },
     async (request, reply) => {
-      const user = await findUserByEmail(db, request.body.Email);
-      if (user) {
-        const token = randomBytes(32).toString('base64url');
-        await db
-          .insertInto('password_reset_tokens')
-          .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
-          .execute();
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const delivery = mailer
-          .send({ to: user.email, ...resetEmail(user.name, link) })
-          .catch((err: unknown) => request.log.error({ err }, 'could not send the password reset email'))
-          .finally(() => deliveries.delete(delivery));
-        deliveries.add(delivery);
-      }
+      // After the limit per address and email (its hook), so that its more precise answer comes first.
+      await limitPerAddress(request, reply);
       return reply.code(202).send({ message: PASSWORD_RESET_TEXTS.requested });
     },
   );
