@@ -71,6 +71,7 @@ const MATRIX = `
 | GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/messages/partner/:id            | a member nobody knows          | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
 | POST   /api/messages                        | to the owner's partner         | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/unread-count           |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -239,6 +240,8 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: (w) => ({ method: 'GET', url: `/api/messages/partner/${w.partner.id}` }),
     check: (w, res) => expect(res.json()).toEqual({ UserID: w.partner.id, Name: w.partner.name, ProfilePictureURL: null }),
   },
+  // The bystander has no listing, no listed profile and no messages with anyone: nobody may learn their name here.
+  'GET /api/messages/partner/:id (a member nobody knows)': { request: (w) => ({ method: 'GET', url: `/api/messages/partner/${w.bystander.id}` }) },
   "POST /api/messages (to the owner's partner)": {
     request: (w) => json('POST', '/api/messages', { ReceiverID: w.partner.id, MessageContent: 'Hello from the matrix' }),
     check: (_w, res, _caller, me) => expect(res.json().newMessageDetails.SenderID).toBe(me!.id),

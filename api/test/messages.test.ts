@@ -1,5 +1,6 @@
 import { MESSAGE_MAX_LENGTH, type Conversation, type Message } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertListing } from './listings-support.ts';
 import { bearer, createTestContext, createUser, login, TEST_DATABASES, type TestContext } from './support.ts';
 
 interface Person {
@@ -155,10 +156,40 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
   });
 
   describe('GET /api/messages/partner/:id', () => {
-    it('answers the name and picture of any user, 404 unknown, 400 bad id', async () => {
+    const partner = (who: Person, id: number) => get(who, `/api/messages/partner/${id}`);
+
+    it('answers the name and picture of someone the caller has messages with, either way; 404 before', async () => {
+      const [a, b, c] = [await newPerson('A'), await newPerson('Bea'), await newPerson('Cy')];
+      // Bea is unlisted and has no listing: until a message passes between them, A may not learn her name.
+      const before = await partner(a, b.id);
+      expect(before.statusCode).toBe(404);
+      expect(before.json()).toEqual({ message: 'User not found.' });
+      expect((await send(a, b.id, 'Hello Bea')).statusCode).toBe(201);
+      expect((await partner(a, b.id)).json()).toEqual({ UserID: b.id, Name: 'Bea', ProfilePictureURL: null });
+      expect((await partner(b, a.id)).json()).toEqual({ UserID: a.id, Name: 'A', ProfilePictureURL: null });
+      // Someone else still may not.
+      expect((await partner(c, b.id)).statusCode).toBe(404);
+      expect((await partner(c, c.id)).json()).toMatchObject({ UserID: c.id, Name: 'Cy' });
+    });
+
+    it('answers for a landlord with a listing in search (Contact Landlord) and a listed flatmate (a flatmate card), 404 otherwise', async () => {
+      const a = await newPerson('A');
+      const [landlord, hidden, flatmate] = [await newPerson('Lena Landlord'), await newPerson('Hal Hidden'), await newPerson('Fay Flatmate')];
+      await ctx.db.updateTable('users').set({ user_type: 'Landlord' }).where('id', 'in', [landlord.id, hidden.id]).execute();
+      await insertListing(ctx.db, landlord.id);
+      // Only listings nobody else sees: a Pending one and an expired one.
+      await insertListing(ctx.db, hidden.id, { status: 'Pending' });
+      await insertListing(ctx.db, hidden.id, { postedDaysAgo: 31 });
+      expect((await partner(a, landlord.id)).json()).toMatchObject({ UserID: landlord.id, Name: 'Lena Landlord' });
+      expect((await partner(a, hidden.id)).statusCode).toBe(404);
+      expect((await partner(a, flatmate.id)).statusCode).toBe(404);
+      await ctx.db.updateTable('users').set({ is_actively_looking: true }).where('id', '=', flatmate.id).execute();
+      expect((await partner(a, flatmate.id)).json()).toMatchObject({ UserID: flatmate.id, Name: 'Fay Flatmate' });
+    });
+
+    it('answers 404 for an unknown id, 400 for a bad one and 401 without a token', async () => {
       const [a, b] = [await newPerson('A'), await newPerson('Bea')];
-      expect((await get(a, `/api/messages/partner/${b.id}`)).json()).toEqual({ UserID: b.id, Name: 'Bea', ProfilePictureURL: null });
-      expect((await get(a, '/api/messages/partner/2000000000')).statusCode).toBe(404);
+      expect((await partner(a, 2_000_000_000)).statusCode).toBe(404);
       expect((await get(a, '/api/messages/partner/x')).statusCode).toBe(400);
       expect((await ctx.inject({ method: 'GET', url: `/api/messages/partner/${b.id}` })).statusCode).toBe(401);
     });

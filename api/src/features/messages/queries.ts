@@ -2,6 +2,7 @@
 import type { Conversation, Message } from '@roomnest/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { IS_PUBLIC } from '../listings/repository.ts';
 
 interface MessageJoinRow {
   id: number;
@@ -36,6 +37,37 @@ function messagesWithNames(db: Kysely<DB>) {
 
 export async function findUser(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'profile_picture_url']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The user `id` as the chat header shows them to `me`, only when `me` may know them: someone `me` has messages
+ * with (either way), or someone public (a landlord with a listing in search, a listed flatmate profile), or `me`.
+ * Anyone else is undefined, as an id that does not exist: the name and picture of any account are nobody's business.
+ */
+export async function findPartner(db: Kysely<DB>, me: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['users.id', 'users.name', 'users.profile_picture_url'])
+    .where('users.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('users.id', '=', me),
+        eb('users.is_actively_looking', '=', true),
+        eb.exists(eb.selectFrom('listings').select(sql.lit(1).as('one')).whereRef('listings.landlord_id', '=', 'users.id').where(IS_PUBLIC)),
+        eb.exists(
+          eb
+            .selectFrom('messages')
+            .select(sql.lit(1).as('one'))
+            .where((m) =>
+              m.or([
+                m.and([m('messages.sender_id', '=', me), m('messages.receiver_id', '=', id)]),
+                m.and([m('messages.sender_id', '=', id), m('messages.receiver_id', '=', me)]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
 }
 
 /**

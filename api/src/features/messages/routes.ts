@@ -17,7 +17,7 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, RETRY_MS } from './live.ts';
-import { findMessage, findUser, insertMessage, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
+import { findMessage, findPartner, findUser, insertMessage, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
 import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from './tickets.ts';
 
 export interface MessagesRoutesOptions {
@@ -117,14 +117,16 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       schema: {
         tags: ['messages'],
         summary: 'Name and picture of a user to message (the chat header, also before any message exists)',
+        description:
+          'Someone the caller has messages with (either way), or someone public: a landlord with a listing in search (Contact Landlord ' +
+          'on a room) or a listed flatmate profile (a flatmate card). Anyone else answers 404, as an id that does not exist.',
         security: BEARER_AUTH,
         params: idParams,
         response: { 200: partnerSchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
-      requireUser(request);
-      const user = await findUser(db, request.params.id);
+      const user = await findPartner(db, requireUser(request).id, request.params.id);
       if (!user) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
       return { UserID: user.id, Name: user.name, ProfilePictureURL: user.profile_picture_url };
     },
