@@ -13,7 +13,8 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
 const buttonClass = ({ variant = 'primary', size = 'md', block }: LookProps, extra?: string) =>
   cx(s.button, s[variant], size !== 'md' && s[size], block && s.block, extra);
 
-export function Button({ variant, size, block, className, type = 'button', ...rest }: LookProps & ButtonHTMLAttributes<HTMLButtonElement>) {
+/** `ref` reaches the <button> (a page may move focus to it). */
+export function Button({ variant, size, block, className, type = 'button', ...rest }: LookProps & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return <button type={type} className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }
 

@@ -29,9 +29,18 @@ function RemoteRoute({ remote, module }: { remote: string; module: string }) {
   return <RemotePage key={pathname} remote={remote} module={module} />;
 }
 
+/**
+ * A redirect of the route table: it replaces itself in the history and passes on the query, the hash and the
+ * router state, so /signup still knows the room a visitor was contacting when it becomes /register.
+ */
+function Redirect({ to }: { to: string }) {
+  const { search, hash, state } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} state={state} replace />;
+}
+
 function route(entry: RouteEntry): RouteObject {
   if ('shell' in entry) return { path: entry.path, ...SHELL_PAGES[entry.shell] };
-  if ('redirect' in entry) return { path: entry.path, element: <Navigate to={entry.redirect} replace /> };
+  if ('redirect' in entry) return { path: entry.path, element: <Redirect to={entry.redirect} /> };
   const page = <RemoteRoute remote={entry.remote} module={entry.module} />;
   return { path: entry.path, element: entry.guard === 'public' ? page : <RouteGuard guard={entry.guard}>{page}</RouteGuard> };
 }

@@ -1,13 +1,19 @@
 import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
-import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { AmenityIcon, amenityKeys, isListing, ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
-import { useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDeleteListingMutation, useGetListingQuery } from '../../api/search-api.ts';
 import type { RoomDetailLinkState } from '../room-search/RoomCard.tsx';
 import { ExpiredNotice } from './ExpiredNotice.tsx';
 import s from './room-detail.module.css';
+
+/**
+ * The room page's hash for "back to contact the landlord": where a visitor who pressed Contact Landlord returns
+ * after signing up and logging in. Contact Landlord then has the focus, with a word that it is ready.
+ */
+const CONTACT_HASH = '#contact';
 
 /** The search the visitor came from, if the state holds one (a search URL, never anything else). */
 function backHref(state: unknown): string {
@@ -40,7 +46,10 @@ export default function RoomDetailPage() {
   const emptyAnswer = isSuccess && !listing;
   const location = useLocation();
   const back = backHref(location.state);
-  const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing));
+  const user = useHostSelector(selectCurrentUser);
+  const loggedIn = useHostSelector((st) => Boolean(st.auth.token && st.auth.user));
+  const contactReady = Boolean(listing && loggedIn && location.hash === CONTACT_HASH && user?.userId !== listing.LandlordID);
+  const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing) && !contactReady);
 
   const backLink = (
     <p className={s.back}>
@@ -84,29 +93,34 @@ export default function RoomDetailPage() {
   return (
     <Page title={listing.Title}>
       {backLink}
-      <RoomDetail listing={listing} headingRef={headingRef} />
+      <RoomDetail listing={listing} headingRef={headingRef} contactReady={contactReady} />
     </Page>
   );
 }
 
-function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: RefObject<HTMLHeadingElement | null> }) {
+function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; headingRef: RefObject<HTMLHeadingElement | null>; contactReady: boolean }) {
   const user = useHostSelector(selectCurrentUser);
   const loggedIn = useHostSelector((st) => Boolean(st.auth.token && st.auth.user));
   const isOwner = Boolean(user && user.userId === listing.LandlordID);
   const navigate = useNavigate();
+  const location = useLocation();
+  const contactRef = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
   const amenities = listing.Amenities.map((a) => ({ name: a.Name, key: amenityKeys([a])[0] }));
   // Only its owner is ever answered an expired listing; the check keeps the notice theirs alone all the same.
   const expired = isOwner && listingExpiry(listing.ExpiresAt).expired;
 
+  useEffect(() => {
+    if (contactReady) contactRef.current?.focus();
+  }, [contactReady]);
+
   const contact = () => {
     if (!loggedIn) {
       notify.info(TEXTS.contactLandlordLogin);
-      // The spec redirects to /signup, a route its own route table does not
-      // have (spec section 2: it "falls to the 404 page"). The visitor is
-      // sent to sign-up as the issue asks, at the real registration page.
-      void navigate(ROUTES.register);
+      // To /signup as the spec says (the shell makes it /register), with this room in the router state: after
+      // registering and logging in, the visitor comes back here (CONTACT_HASH) instead of to /pricing.
+      void navigate(ROUTES.signup, { state: loginRedirectState({ pathname: location.pathname, search: location.search, hash: CONTACT_HASH }) });
       return;
     }
     void navigate(ROUTES.chat(listing.LandlordID));
@@ -219,7 +233,16 @@ function RoomDetail({ listing, headingRef }: { listing: Listing; headingRef: Ref
               </div>
             </dl>
 
-            <Button variant="accent" size="lg" block onClick={contact} disabled={isOwner} aria-describedby={isOwner ? 'contact-owner-hint' : undefined}>
+            {contactReady ? <Alert tone="success">{TEXTS.contactLandlordReady}</Alert> : null}
+            <Button
+              ref={contactRef}
+              variant="accent"
+              size="lg"
+              block
+              onClick={contact}
+              disabled={isOwner}
+              aria-describedby={isOwner ? 'contact-owner-hint' : undefined}
+            >
               Contact Landlord
             </Button>
             {isOwner ? (

@@ -2,7 +2,7 @@ import { TEXTS, type Listing } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RoomDetailPage from '../../exposed/RoomDetailPage.tsx';
 import RoomSearchPage from '../../exposed/RoomSearchPage.tsx';
@@ -142,13 +142,48 @@ describe('Room detail: who sees what', () => {
     expect(screen.queryByRole('button', { name: 'Delete Listing' })).toBeNull();
   });
 
-  it('a visitor is asked to sign up or log in and sent to sign-up', async () => {
+  it('a visitor is asked to sign up or log in and sent to /signup, which is told the room to come back to', async () => {
     stubListing(listingFixture());
     const user = userEvent.setup();
-    const { location } = renderDetail();
+    function SignupProbe() {
+      return <output data-testid="signup-state">{JSON.stringify(useLocation().state)}</output>;
+    }
+    const { location } = renderWithHost(
+      <Routes>
+        <Route path="/rooms/:id" element={<RoomDetailPage />} />
+        <Route path="/signup" element={<SignupProbe />} />
+      </Routes>,
+      { url: '/rooms/1?ref=home' },
+    );
     await user.click(await screen.findByRole('button', { name: 'Contact Landlord' }));
     expect(await screen.findByText(TEXTS.contactLandlordLogin)).toBeTruthy();
-    expect(location()).toBe('/register');
+    expect(location()).toBe('/signup');
+    expect(JSON.parse(screen.getByTestId('signup-state').textContent ?? 'null')).toEqual({ from: { pathname: '/rooms/1', search: '?ref=home', hash: '#contact' } });
+  });
+
+  it('back from signing up or logging in (#contact), Contact Landlord has the focus and says it is ready', async () => {
+    stubListing(listingFixture());
+    const user = userEvent.setup();
+    const { location } = renderWithHost(<RoomDetailPage />, { url: '/rooms/1#contact', routePath: '/rooms/:id', user: tenant });
+    const contact = await screen.findByRole('button', { name: 'Contact Landlord' });
+    expect(screen.getByRole('status').textContent).toBe(TEXTS.contactLandlordReady);
+    await waitFor(() => expect(document.activeElement).toBe(contact));
+    await user.click(contact);
+    expect(location()).toBe('/messages/chat/202');
+  });
+
+  it('#contact changes nothing for a visitor or for the owner', async () => {
+    stubListing(listingFixture());
+    renderWithHost(<RoomDetailPage />, { url: '/rooms/1#contact', routePath: '/rooms/:id' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(TEXTS.contactLandlordReady)).toBeNull();
+    expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Contact Landlord' }));
+    cleanup();
+
+    renderWithHost(<RoomDetailPage />, { url: '/rooms/1#contact', routePath: '/rooms/:id', user: owner });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(TEXTS.contactLandlordReady)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Contact Landlord' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('the owner cannot contact themselves and gets Edit and Delete', async () => {

@@ -9,7 +9,7 @@ import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm 
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from './auth-api.ts';
-import { afterLoginTarget } from './login-redirect.ts';
+import { afterLoginTarget, returnPathOf, returnState, takeSignupReturn } from './login-redirect.ts';
 import s from './auth.module.css';
 
 export function LoginPage() {
@@ -28,7 +28,7 @@ export function LoginPage() {
       const { token, user } = await login(values).unwrap();
       dispatch(loggedIn({ token, user }));
       notify.success(TEXTS.loginGreeting(user?.name), { autoClose: TOAST.loginGreetingMs });
-      void navigate(afterLoginTarget(location.state), { replace: true });
+      void navigate(afterLoginTarget(location.state, takeSignupReturn()), { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, TEXTS.loginFailed));
     }
@@ -54,7 +54,9 @@ export function LoginPage() {
           </Button>
         </form>
         <p className={s.switch}>
-          New to RoomNest? <Link to="/register">Create an account</Link>
+          New to RoomNest? <Link to="/register" state={returnState(returnPathOf(location.state))}>
+            Create an account
+          </Link>
         </p>
       </Card>
     </Page>

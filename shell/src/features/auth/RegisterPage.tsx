@@ -6,8 +6,9 @@ import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
 import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest/shared/client';
 import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from './auth-api.ts';
+import { rememberSignupReturn, returnPathOf, returnState } from './login-redirect.ts';
 import s from './auth.module.css';
 
 const ACCOUNT_TYPE_HINTS = {
@@ -31,12 +32,16 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const navigate = useNavigate();
   const typeId = useId();
+  // The page a visitor was on when sent to sign up (a room whose landlord they want to contact): after
+  // registering and logging in they go back there, as they do by the Log in link below.
+  const returnTo = returnPathOf(useLocation().state);
 
   const onSubmit = form.handleSubmit(async ({ Name, Email, Password, UserType }) => {
     setFailure(null);
     try {
       await registerUser({ Name, Email, Password, UserType }).unwrap();
       notify.success(TEXTS.signupSucceeded);
+      rememberSignupReturn(returnTo);
       void navigate('/pricing?signup=true');
     } catch (error) {
       applyServerErrors(form, serverFieldErrors(error));
@@ -88,7 +93,9 @@ export function RegisterPage() {
           </Button>
         </form>
         <p className={s.switch}>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to="/login" state={returnState(returnTo)}>
+            Log in
+          </Link>
         </p>
       </Card>
     </Page>
