@@ -22,7 +22,9 @@
  *     folder exactly as they were;
  *   - the owner's data (user row, listings, messages, reset tokens) unchanged by anyone but the owner;
  *   - the error format: every non-2xx answer is `{ message[, errors] }` JSON, and a 401 says why
- *     (no token: "Authentication required", a bad one: "invalid or has expired").
+ *     (no token: "Authentication required", a bad one: "invalid or has expired");
+ *   - `Cache-Control: no-store` on every answer to a call with an Authorization header (every caller but Anon), and on
+ *     every answer of the routes that carry credentials or private data whoever calls (/api/auth, /api/messages).
  * Each row runs on a world of its own (owner, partner, callers, three listings, two messages), the owner's cell last.
  */
 import { API_TEXTS, type Listing, type Message } from '@roomnest/shared';
@@ -382,6 +384,10 @@ async function cellProblems(ctx: TestContext, w: World, row: Row, caller: Caller
     if (res.statusCode === 401 && !row.path.startsWith('/api/messages/stream') && res.json().message !== expectedMessage) problems.push(`401 should say "${expectedMessage}"`);
   }
   if (caller !== 'Owner' && (await ownerData(ctx, w)) !== ownerBefore) problems.push("changed the owner's data");
+  const credentialBearing = caller !== 'Anon' || /^\/api\/(auth|messages)\//.test(row.path);
+  if (credentialBearing && !/(^|,)\s*no-store\s*(,|$)/.test(String(res.headers['cache-control'] ?? ''))) {
+    problems.push(`may be cached: cache-control ${String(res.headers['cache-control'] ?? '(none)')}`);
+  }
   return problems;
 }
 

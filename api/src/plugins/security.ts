@@ -43,6 +43,15 @@ declare module 'fastify' {
 
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
+/**
+ * Routes whose answers carry credentials or a person's own data whoever calls them: login, registration and
+ * password reset (a token, an account's facts), and messages (texts, the unread count, stream tickets).
+ */
+const PRIVATE_ROUTES = /^\/api\/(auth|messages)(\/|\?|$)/;
+
+/** Whether no cache (browser, proxy, CDN) may keep this answer: any call with an Authorization header, and PRIVATE_ROUTES. */
+export const isPrivateAnswer = (request: FastifyRequest) => request.headers.authorization !== undefined || PRIVATE_ROUTES.test(request.url);
+
 /** The origins of the absolute `entry` URLs in a remotes.json (same-origin `/store/...` entries add none). */
 export function remoteOriginsOf(registry: unknown): string[] {
   if (!registry || typeof registry !== 'object') return [];
@@ -245,6 +254,12 @@ async function securityPlugin(app: FastifyInstance, options: SecurityPluginOptio
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+  // The one place that keeps authenticated and credential-bearing answers out of every cache (a shared computer's
+  // back button, a proxy): last, so it wins over a route's own header. The live stream, which writes its own head, says no-store too.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   await app.register(cors, {
