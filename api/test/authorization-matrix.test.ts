@@ -68,6 +68,8 @@ const MATRIX = `
 | GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/users/profile                   | JSON: become a tenant          | 401  | 200    | 200      | 409   | 401     | 401     | 401    | 401       |
+| GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -216,6 +218,15 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   "PUT /api/users/profile (JSON: list it, the caller's own)": {
     request: () => json('PUT', '/api/users/profile', { IsActivelyLooking: true }),
     check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, IsActivelyLooking: true }),
+  },
+  // The owner has live listings: a landlord with none, or a tenant already, may.
+  'PUT /api/users/profile (JSON: become a tenant)': {
+    request: () => json('PUT', '/api/users/profile', { UserType: 'Tenant' }),
+    check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, UserType: 'Tenant' }),
+  },
+  "GET /api/users/plan-usage (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/users/plan-usage' }),
+    check: (_w, res) => expect(res.json()).toMatchObject({ plan: expect.any(String), listings: expect.any(Object), newConversations: expect.any(Object) }),
   },
   "DELETE /api/users/profile (the caller's own account)": { request: () => ({ method: 'DELETE', url: '/api/users/profile' }) },
   'GET /api/users/flatmate-search': {

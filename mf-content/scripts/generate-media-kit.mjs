@@ -504,7 +504,7 @@ function guidelines() {
       'Founded: 2021, in East London.',
       'Active users: more than 50,000.',
       'Cities: London, Manchester and Birmingham.',
-      'Plans: Basic (free), Premium (£19.99 a month) and Professional (£49.99 a month).',
+      'Plans: Free, Premium (£19.99 a month) and Professional (£49.99 a month).',
       'Headquarters: 2nd Floor, 120 Commercial Street, London E1 6NF.',
     ],
     { size: 11 },

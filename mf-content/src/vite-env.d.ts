@@ -4,4 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_PAYMENT_LINK_PREMIUM?: string;
   /** External payment page for the Professional plan. */
   readonly VITE_PAYMENT_LINK_PROFESSIONAL?: string;
+  /** External payment page for the Free plan's unlimited-messages upgrade (£5 a month). */
+  readonly VITE_PAYMENT_LINK_MESSAGING?: string;
 }

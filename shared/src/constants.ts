@@ -75,22 +75,35 @@ export interface PlanInfo {
   priceMonthly: number;
   /** Active listings allowed; null means unlimited. */
   listingLimit: number | null;
+  /**
+   * People a member may start a conversation with in a calendar month (London time); null means unlimited.
+   * Replies in a conversation someone else started never count.
+   */
+  newConversationsPerMonth: number | null;
   features: string[];
 }
 
 export const PLANS: readonly PlanInfo[] = [
   {
     name: 'Free',
-    label: 'Basic',
+    // The spec's Basic plan: shown by the name the API and the account carry, so that every screen says the same.
+    label: 'Free',
     priceMonthly: 0,
     listingLimit: 1,
-    features: ['1 room listing, free forever', '2 free messages', 'Unlimited messages upgrade for £5/month'],
+    newConversationsPerMonth: 2,
+    features: [
+      '1 room listing, free forever',
+      '2 free messages: start conversations with 2 new people a month',
+      'Replies are always free: answer everyone who messages you',
+      'Unlimited messages upgrade for £5/month',
+    ],
   },
   {
     name: 'Premium',
     label: 'Premium',
     priceMonthly: 19.99,
     listingLimit: 5,
+    newConversationsPerMonth: null,
     features: ['Up to 5 room listings', 'Unlimited messages', 'Featured placement in search'],
   },
   {
@@ -98,6 +111,7 @@ export const PLANS: readonly PlanInfo[] = [
     label: 'Professional',
     priceMonthly: 49.99,
     listingLimit: null,
+    newConversationsPerMonth: null,
     features: ['Unlimited room listings', 'Unlimited messages', 'Priority support for letting agents'],
   },
 ] as const;

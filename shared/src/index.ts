@@ -5,6 +5,7 @@
  */
 export * from './domain.ts';
 export * from './constants.ts';
+export * from './plans.ts';
 export * from './texts.ts';
 export * from './routes.ts';
 export * from './format.ts';

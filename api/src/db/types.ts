@@ -23,6 +23,8 @@ export interface UsersTable {
   /** Calendar date as 'YYYY-MM-DD' (both drivers are told not to make a Date of it). */
   flatmate_move_in_date: string | null;
   is_actively_looking: Generated<boolean>;
+  /** The Free plan's unlimited-messages upgrade (migration 0008); set by the payment side or the seed, never through the API. */
+  unlimited_messages: Generated<boolean>;
   /** Bumped to revoke every token issued so far (password reset, sign out everywhere). */
   token_version: Generated<number>;
   created_at: ColumnType<Date, never, never>;

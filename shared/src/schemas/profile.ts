@@ -1,7 +1,8 @@
 import { z } from './zod.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { TEXTS } from '../texts.ts';
-import { booleanField, isoDate, optional, optionalText, requiredText, wholeNumber } from './fields.ts';
+import { userTypeSchema } from './auth.ts';
+import { booleanField, isoDate, oneLine, optional, optionalLine, optionalText, personName, wholeNumber } from './fields.ts';
 
 /** PUT /api/users/profile (multipart fields; the picture travels beside them as profileImage). */
 export const profileUpdateSchema = z
@@ -29,6 +30,10 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 /** PUT /api/users/profile as JSON: the listed/unlisted toggle. */
 export const profileVisibilitySchema = z.object({ IsActivelyLooking: booleanField('IsActivelyLooking') });
+
+/** PUT /api/users/profile as JSON: switching the account between Tenant and Landlord. */
+export const accountTypeSchema = z.object({ UserType: userTypeSchema });
+export type AccountTypeInput = z.infer<typeof accountTypeSchema>;
 
 /** GET /api/users/flatmate-search query. Unknown parameters are dropped. */
 export const flatmateSearchSchema = z.object({

@@ -10,6 +10,7 @@ import * as profilesNewsletterReset from './0004-profiles-newsletter-reset.ts';
 import * as messageThreads from './0005-message-threads.ts';
 import * as searchByCity from './0006-search-by-city.ts';
 import * as searchChangeNotify from './0007-search-change-notify.ts';
+import * as unlimitedMessages from './0008-unlimited-messages.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-message-threads': messageThreads,
   '0006-search-by-city': searchByCity,
   '0007-search-change-notify': searchChangeNotify,
+  '0008-unlimited-messages': unlimitedMessages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -321,10 +321,26 @@ export async function countActiveListings(db: Executor, landlordId: number): Pro
   return count;
 }
 
-/** The landlord's plan, read with a row lock: a landlord's posts and renewals then run one at a time, so two at once cannot both pass the limit. */
-export async function lockLandlordPlan(trx: Transaction<DB>, landlordId: number): Promise<PlanName | undefined> {
-  const row = await trx.selectFrom('users').select('plan').where('id', '=', landlordId).forUpdate().executeTakeFirst();
-  return row?.plan;
+/**
+ * The landlord's plan and account type, read with a row lock: a landlord's posts and renewals then run one at a
+ * time, so two at once cannot both pass the limit. The account type is read under the lock because a switch to
+ * Tenant takes the same lock (users routes): a request authenticated before a switch cannot add a listing after it.
+ * Undefined when the account is gone.
+ */
+export async function lockLandlordPlan(trx: Transaction<DB>, landlordId: number): Promise<{ plan: PlanName; isLandlord: boolean } | undefined> {
+  const row = await trx.selectFrom('users').select(['plan', 'user_type']).where('id', '=', landlordId).forUpdate().executeTakeFirst();
+  return row ? { plan: row.plan, isLandlord: row.user_type === 'Landlord' } : undefined;
+}
+
+/** The landlord's unexpired listings (any status: what the plan limit counts), with the first and last expiry. */
+export async function activeListingsSummary(db: Executor, landlordId: number): Promise<{ active: number; nextExpiresAt: Date | null; lastExpiresAt: Date | null }> {
+  const row = await db
+    .selectFrom('listings')
+    .select((eb) => [eb.fn.countAll<number>().as('active'), eb.fn.min('expires_at').as('next'), eb.fn.max('expires_at').as('last')])
+    .where('landlord_id', '=', landlordId)
+    .where(sql<SqlBool>`expires_at > now()`)
+    .executeTakeFirstOrThrow();
+  return { active: Number(row.active), nextExpiresAt: row.next ?? null, lastExpiresAt: row.last ?? null };
 }
 
 /** Active listings a plan allows; null is unlimited. */

@@ -303,10 +303,12 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
         try {
           const { id } = await db.transaction().execute(async (trx) => {
-            const plan = await lockLandlordPlan(trx, landlord.id);
+            const account = await lockLandlordPlan(trx, landlord.id);
             // The account was deleted while the upload came in.
-            if (!plan) throw new HttpError(401, API_TEXTS.tokenInvalid);
-            await assertUnderPlanLimit(trx, landlord.id, plan, 'post');
+            if (!account) throw new HttpError(401, API_TEXTS.tokenInvalid);
+            // …or switched to a tenant account meanwhile.
+            if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsCanList);
+            await assertUnderPlanLimit(trx, landlord.id, account.plan, 'post');
             return trx
               .insertInto('listings')
               .values({ ...formColumns(input), landlord_id: landlord.id, image_path: image?.imagePath ?? null, thumb_path: image?.thumbPath ?? null })
@@ -448,7 +450,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         tags: ['listings'],
         summary: 'Renew a listing',
         description:
-          `The owner only. Puts the listing back in search for ${LISTING_ACTIVE_DAYS} days from now (ExpiresAt), and on top of the relevance order. ` +
+          `The owner only, while their account is a landlord's (403 after a switch to Tenant). Puts the listing back in search for ${LISTING_ACTIVE_DAYS} days from now (ExpiresAt), and on top of the relevance order. ` +
           `${RENEW_RULE} Earlier answers 409. Renewing an expired listing counts against the plan limit like posting (403).`,
         security: BEARER_AUTH,
         params: listingIdParamsSchema,
@@ -459,7 +461,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const user = requireUser(request);
       const id = parseListingId(request.params.id);
       const expiresAt = await db.transaction().execute(async (trx) => {
-        const plan = await lockLandlordPlan(trx, user.id);
+        const account = await lockLandlordPlan(trx, user.id);
         const current = await trx
           .selectFrom('listings')
           .select([
@@ -473,9 +475,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
           .forUpdate()
           .executeTakeFirst();
         if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-        if (!plan || current.landlord_id !== user.id) throw notYours(current.is_public);
+        if (!account || current.landlord_id !== user.id) throw notYours(current.is_public);
+        // A tenant account keeps no live listings (switching to Tenant needs them gone): its expired ones stay expired.
+        if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsManage);
         if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
-        if (!current.active) await assertUnderPlanLimit(trx, user.id, plan, 'renew');
+        if (!current.active) await assertUnderPlanLimit(trx, user.id, account.plan, 'renew');
         const { expires_at } = await trx
           .updateTable('listings')
           .set({ expires_at: sql<Date>`now() + make_interval(days => ${LISTING_ACTIVE_DAYS})`, updated_at: sql<Date>`now()` })

@@ -7,7 +7,7 @@
  * infer another pair's messages.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { apiErrorSchema, RATE_LIMIT_TEXTS, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
+import { apiErrorSchema, FREE_NEW_CONVERSATIONS_PER_MONTH, RATE_LIMIT_TEXTS, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -17,7 +17,8 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, RETRY_MS } from './live.ts';
-import { findMessage, findPartner, findUser, insertMessage, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
+import { findMessage, findPartner, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
+import { sendUnderQuota } from './quota.ts';
 import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from './tickets.ts';
 
 export interface MessagesRoutesOptions {
@@ -143,23 +144,30 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
         summary: 'Send a message',
         description:
           'MessageContent is trimmed and must then be 1 to 2000 characters. Not to oneself (400); the receiver must exist (404). ' +
+          `Plan limit: a Free account without the unlimited-messages upgrade may start conversations with ${FREE_NEW_CONVERSATIONS_PER_MONTH} new people ` +
+          'a calendar month (London time); a message to someone the caller has no messages with, either way, over that answers 403 with the reason. ' +
+          'Replying to, or carrying on, a conversation that exists is always free; Premium and Professional have no limit ' +
+          '(GET /api/users/plan-usage tells what is left). Input errors answer 400 before the limit is looked at. ' +
           'Rate limited per sender (RATE_LIMIT_MESSAGES, default 30 a minute): then 429 with retry-after.',
         security: BEARER_AUTH,
         body: sendMessageSchema,
-        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 404, 429) },
+        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      const me = requireUser(request).id;
+      const sender = requireUser(request);
+      const me = sender.id;
       const { ReceiverID, MessageContent } = request.body;
       if (ReceiverID === me) throw new HttpError(400, MESSAGE_API_TEXTS.notToYourself);
-      let id: number;
+      // Input errors are answered above (400), before the plan's limit on new conversations is looked at (quota.ts).
+      let id: number | null;
       try {
-        id = await insertMessage(db, me, ReceiverID, MessageContent);
+        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent);
       } catch (err) {
         if (isForeignKeyViolation(err)) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
         throw err;
       }
+      if (id === null) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
       await publish({ k: 'm', id, s: me, r: ReceiverID });
       const message = await findMessage(db, id);
       if (!message) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound); // an account deleted this very moment

@@ -3,7 +3,18 @@
  * multipart form with an optional `profileImage` or as the JSON listed/unlisted
  * toggle, delete the whole account) and the public flatmate search.
  */
-import { API_TEXTS, apiErrorSchema, flatmateSearchSchema, messageResponseSchema, profileUpdateSchema, profileVisibilitySchema } from '@roomnest/shared';
+import {
+  ACCOUNT_TYPE_TEXTS,
+  accountTypeSchema,
+  API_TEXTS,
+  apiErrorSchema,
+  flatmateSearchSchema,
+  messageResponseSchema,
+  planListingLimit,
+  profileUpdateSchema,
+  profileVisibilitySchema,
+  type UserType,
+} from '@roomnest/shared';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
@@ -13,9 +24,11 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
 import { removeUploads, storeProfilePicture } from '../uploads/images.ts';
 import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
+import { activeListingsSummary } from '../listings/repository.ts';
+import { newConversationUsage } from '../messages/quota.ts';
 import { searchFlatmates } from './flatmates.ts';
 import { findUserById } from './repository.ts';
-import { flatmateSearchPageSchema, profileSavedSchema, profileSchema, profileUpdateDoc, toProfile } from './schemas.ts';
+import { flatmateSearchPageSchema, planUsageSchema, profileSavedSchema, profileSchema, profileUpdateDoc, toProfile } from './schemas.ts';
 
 export interface UsersRoutesOptions {
   db: Kysely<DB>;
@@ -46,7 +59,9 @@ function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): 
   return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
-const errors = (...codes: (400 | 401 | 404 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+const errors = (...codes: (400 | 401 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db, uploadsDir }) => {
   // Profiles are personal and change under the reader: no HTTP cache keeps them.
@@ -63,6 +78,65 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
     if (!user) throw new HttpError(404, API_TEXTS.notFound);
     return toProfile(user);
   }
+
+  /**
+   * Tenant ↔ Landlord. A landlord with unexpired listings (any status: what the plan counts, and what could be
+   * made public again) cannot become a tenant: 409 saying what to do. Under the user row's lock, which posting and
+   * renewing take too, so no listing can be added between the check and the switch.
+   */
+  async function switchAccountType(userId: number, to: UserType): Promise<{ changed: boolean }> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('users').select('user_type').where('id', '=', userId).forUpdate().executeTakeFirst();
+      if (!row) throw new HttpError(404, API_TEXTS.notFound);
+      if (row.user_type === to) return { changed: false };
+      if (to === 'Tenant') {
+        const live = await activeListingsSummary(trx, userId);
+        if (live.active > 0) throw new HttpError(409, ACCOUNT_TYPE_TEXTS.liveListingsBlockTenant(live.active, live.lastExpiresAt?.toISOString() ?? null));
+      }
+      await trx.updateTable('users').set({ user_type: to, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+      return { changed: true };
+    });
+  }
+
+  app.get(
+    '/plan-usage',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'What the caller’s plan allows and what is used of it now',
+        description:
+          '`listings`: the plan’s limit of unexpired listings (any status; null: unlimited), how many the caller has, and when the first and ' +
+          'the last of them expire (null without any): posting (and renewing an expired listing) over the limit answers 403. ' +
+          '`newConversations`: people the caller may start a conversation with this calendar month, London time (null: unlimited; a Free ' +
+          'account without the unlimited-messages upgrade has 2), how many were started (the pair’s first message is the caller’s, sent ' +
+          'this month), what is left, and the day the count starts again. Replies never count. `unlimitedMessages`: the Free plan’s ' +
+          '£5 a month upgrade, set by the payment side, never through the API.',
+        security: BEARER_AUTH,
+        response: { 200: planUsageSchema, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const account = await db.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).executeTakeFirst();
+      if (!account) throw new HttpError(404, API_TEXTS.notFound);
+      const [listings, newConversations] = await Promise.all([
+        activeListingsSummary(db, id),
+        newConversationUsage(db, id, account.plan, account.unlimited_messages),
+      ]);
+      return {
+        plan: account.plan,
+        unlimitedMessages: account.unlimited_messages,
+        listings: {
+          limit: planListingLimit(account.plan),
+          active: listings.active,
+          nextExpiresAt: listings.nextExpiresAt?.toISOString() ?? null,
+          lastExpiresAt: listings.lastExpiresAt?.toISOString() ?? null,
+        },
+        newConversations,
+      };
+    },
+  );
 
   app.get(
     '/profile',
@@ -88,18 +162,20 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
         validatorCompiler: documentedBodyOnly,
         schema: {
           tags: ['users'],
-          summary: 'Update the caller’s profile, or list/unlist it',
+          summary: 'Update the caller’s profile, list/unlist it, or switch between Tenant and Landlord',
           description:
-            'Two bodies. **multipart/form-data**: the whole profile (Name required; any other field left out or blank is cleared; ' +
+            'Three bodies. **multipart/form-data**: the whole profile (Name required; any other field left out or blank is cleared; ' +
             'BudgetMin and BudgetMax whole pounds with BudgetMin not above BudgetMax; FlatmateMoveInDate a real YYYY-MM-DD date) ' +
             'and an optional `profileImage` (PNG, JPEG or GIF judged by content, else 415; over 5 MB 413; re-encoded as a 400×400 JPEG ' +
             'without any metadata; the previous picture’s file is deleted). **application/json** `{ IsActivelyLooking }`: lists (true) or ' +
-            'unlists (false) the profile in flatmate search and changes nothing else. Any other body answers 415. ' +
-            'Both answer the saved profile; saving moves a listed profile to the top of flatmate search.',
+            'unlists (false) the profile in flatmate search and changes nothing else. **application/json** `{ UserType }` ("Tenant" or ' +
+            '"Landlord"): switches the account type and changes nothing else; a landlord with unexpired listings of any status cannot become ' +
+            'a tenant (409 saying to delete them or let them expire). Any other body answers 415. ' +
+            'Each answers the saved profile; saving moves a listed profile to the top of flatmate search.',
           security: BEARER_AUTH,
           consumes: ['multipart/form-data', 'application/json'],
           body: profileUpdateDoc,
-          response: { 200: profileSavedSchema, ...errors(400, 401, 404, 413, 415) },
+          response: { 200: profileSavedSchema, ...errors(400, 401, 404, 409, 413, 415) },
         },
       },
       async (request) => {
@@ -108,6 +184,11 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
         if (!request.isMultipart()) {
           const type = request.headers['content-type'] ?? '';
           if (!/^application\/json\b/i.test(type)) throw new HttpError(415, API_TEXTS.unsupportedMediaType);
+          if (isObject(request.body) && 'UserType' in request.body) {
+            const { UserType } = parseBody(accountTypeSchema, request.body);
+            const { changed } = await switchAccountType(user.id, UserType);
+            return { message: changed ? ACCOUNT_TYPE_TEXTS.switched(UserType) : ACCOUNT_TYPE_TEXTS.unchanged(UserType), user: await loadProfile(user.id) };
+          }
           const { IsActivelyLooking } = parseBody(profileVisibilitySchema, request.body);
           const updated = await db
             .updateTable('users')

@@ -1,5 +1,5 @@
 /** Response shapes of the users feature (the Profile object of API-CONTRACT.md). */
-import { PLAN_NAMES, USER_TYPES, type FlatmateCard, type Profile } from '@roomnest/shared';
+import { PLAN_NAMES, USER_TYPES, type FlatmateCard, type PlanUsage, type Profile } from '@roomnest/shared';
 import { z } from 'zod';
 import type { UserRow } from '../../db/types.ts';
 
@@ -91,4 +91,27 @@ export const profileUpdateDoc = z.union([
     })
     .describe('multipart/form-data: the whole profile (a field left out or blank is cleared).'),
   z.object({ IsActivelyLooking: z.boolean() }).describe('application/json: list (true) or unlist (false) the profile in flatmate search.'),
+  z
+    .object({ UserType: z.enum(USER_TYPES) })
+    .describe('application/json: switch the account to Tenant or Landlord (409 for a landlord with unexpired listings switching to Tenant).'),
 ]);
+
+/** GET /api/users/plan-usage (the PlanUsage of @roomnest/shared). */
+export const planUsageSchema = z
+  .object({
+    plan: z.enum(PLAN_NAMES),
+    unlimitedMessages: z.boolean().describe('The Free plan’s unlimited-messages upgrade.'),
+    listings: z.object({
+      limit: z.number().int().nullable().describe('Unexpired listings the plan allows; null: unlimited.'),
+      active: z.number().int().describe('Unexpired listings of any status.'),
+      nextExpiresAt: z.string().nullable().describe('When the first of them expires (ISO 8601); null without any.'),
+      lastExpiresAt: z.string().nullable().describe('When the last of them expires (ISO 8601); null without any.'),
+    }),
+    newConversations: z.object({
+      limit: z.number().int().nullable().describe('People the caller may start a conversation with in a calendar month (London); null: unlimited.'),
+      started: z.number().int().describe('Started this month: the pair’s first message is the caller’s and was sent this month.'),
+      remaining: z.number().int().nullable().describe('limit − started, at least 0; null: unlimited.'),
+      resetsOn: z.string().describe('YYYY-MM-DD: the first day of next month in London, when the count starts again.'),
+    }),
+  })
+  .meta({ id: 'PlanUsage' }) satisfies z.ZodType<PlanUsage>;

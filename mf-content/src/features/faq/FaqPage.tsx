@@ -3,9 +3,12 @@ import {
   formatMoney,
   IMAGE_MAX_BYTES,
   LISTING_ACTIVE_DAYS,
+  FREE_NEW_CONVERSATIONS_PER_MONTH,
   PASSWORD_MIN_LENGTH,
+  PLAN_TEXTS,
   PLANS,
   ROUTES,
+  UNLIMITED_MESSAGES_UPGRADE_MONTHLY,
 } from '@roomnest/shared';
 import { Button } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
@@ -46,8 +49,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'Can I switch between a Tenant and a Landlord account?',
         answer: (
           <p>
-            Your account type is set when you register. If your situation changes, for example you now have a spare room to let,{' '}
-            <Link to={ROUTES.contactUs}>contact us</Link> from the email address on your account and we will switch it for you.
+            Yes, whenever your situation changes. Open <Link to={ROUTES.myFlatmateProfile}>your profile</Link> and choose Switch
+            to a landlord account (or to a tenant account). A landlord account can become a tenant one once it has no live
+            listings: delete them in Manage My Ads or wait until they expire.
           </p>
         ),
       },
@@ -115,7 +119,8 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: (
           <p>
             Log in and press Contact Landlord on the room’s advert. Your conversations are kept together under Messages, with a
-            count of anything unread. Keeping messages on RoomNest also means we can help if something goes wrong.
+            count of anything unread. Keeping messages on RoomNest also means we can help if something goes wrong. On the Free
+            plan you can start conversations with {FREE_NEW_CONVERSATIONS_PER_MONTH} new people a month; replies are always free.
           </p>
         ),
       },
@@ -160,7 +165,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'How many rooms can I list?',
         answer: (
           <p>
-            One room on the free Basic plan, up to {plan('Premium')?.listingLimit} on Premium and as many as you like on
+            One room on the Free plan, up to {plan('Premium')?.listingLimit} on Premium and as many as you like on
             Professional. Every listing that has not expired counts towards the limit. See <Link to={ROUTES.pricing}>pricing</Link>.
           </p>
         ),
@@ -186,8 +191,20 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'How much do the plans cost?',
         answer: (
           <p>
-            Basic is free, Premium is {price('Premium')} a month and Professional is {price('Professional')} a month, all including
-            VAT. On Basic you can add unlimited messaging for £5 a month.
+            The Free plan costs nothing, Premium is {price('Premium')} a month and Professional is {price('Professional')} a month,
+            all including VAT. On the Free plan you can add unlimited messages for {formatMoney(UNLIMITED_MESSAGES_UPGRADE_MONTHLY)} a
+            month.
+          </p>
+        ),
+      },
+      {
+        id: 'free-messages',
+        question: 'How many messages can I send on the Free plan?',
+        answer: (
+          <p>
+            {PLAN_TEXTS.messagingRule} Starting a conversation means sending the first message to someone who has not written to
+            you; everything after that in the same conversation is free, and the count starts again on the 1st of each month (UK
+            time). The chat tells you how many new conversations you have left before you write.
           </p>
         ),
       },

@@ -101,7 +101,7 @@ export const TERMS_SECTIONS: readonly DocSection[] = [
     body: (
       <>
         <p>
-          The Basic plan is free. {paid.map((plan) => `${plan.label} costs ${formatMoney(plan.priceMonthly)} a month`).join(' and ')}.
+          The Free plan costs nothing. {paid.map((plan) => `${plan.label} costs ${formatMoney(plan.priceMonthly)} a month`).join(' and ')}.
           Prices include VAT and are set out on our <Link to={ROUTES.pricing}>pricing page</Link>; if you pay for a year in advance
           you save {ANNUAL_DISCOUNT_PERCENT}%.
         </p>

@@ -1,9 +1,23 @@
-import { ANNUAL_DISCOUNT_PERCENT, formatMoney, LISTING_ACTIVE_DAYS, PLANS, ROUTES, type PlanInfo } from '@roomnest/shared';
-import { selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import {
+  ANNUAL_DISCOUNT_PERCENT,
+  formatDate,
+  formatMoney,
+  FREE_NEW_CONVERSATIONS_PER_MONTH,
+  LISTING_ACTIVE_DAYS,
+  PLAN_TEXTS,
+  PLANS,
+  ROUTES,
+  UNLIMITED_MESSAGES_UPGRADE_MONTHLY,
+  type PlanInfo,
+  type User,
+} from '@roomnest/shared';
+import { selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
 import { Alert, Badge, ButtonLink, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { contentApi, useGetPlanUsageQuery } from '../../api/content-api.ts';
 import { Accordion, useOpenItems } from '../faq/Accordion.tsx';
+import type { ContentPageProps } from '../pages/lazy-page.tsx';
 import { paymentLink } from './payment-links.ts';
 import s from './pricing.module.css';
 
@@ -14,9 +28,14 @@ const listingLine = (plan: PlanInfo) =>
 
 const FAQ: { id: string; q: string; a: ReactNode }[] = [
   {
-    id: 'basic-free',
-    q: 'Is the Basic plan really free?',
-    a: 'Yes. Basic costs £0 a month with no end date: you can list one room and send two messages free, and add unlimited messaging for £5 a month whenever you need it.',
+    id: 'free-plan',
+    q: 'Is the Free plan really free?',
+    a: `Yes. The Free plan costs £0 a month with no end date: you can list one room, and start conversations with ${FREE_NEW_CONVERSATIONS_PER_MONTH} new people a month. Add unlimited messages for ${formatMoney(UNLIMITED_MESSAGES_UPGRADE_MONTHLY)} a month whenever you need more.`,
+  },
+  {
+    id: 'free-messages',
+    q: 'What counts as one of my 2 free messages?',
+    a: `${PLAN_TEXTS.messagingRule} Starting a conversation means sending the first message to someone who has not written to you; everything after that in the same conversation is free, and the count starts again on the 1st of each month (UK time).`,
   },
   {
     id: 'annual',
@@ -45,8 +64,36 @@ const FAQ: { id: string; q: string; a: ReactNode }[] = [
   },
 ];
 
+/** The Free plan's messaging for a signed-in Free member: what is left this month, and the unlimited-messages upgrade. */
+function FreeMessaging({ user }: { user: User }) {
+  const { data: usage } = useGetPlanUsageQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (!usage || usage.plan !== 'Free') return null;
+  if (usage.unlimitedMessages) return <p className={s.messaging}>Unlimited messages are on for your account.</p>;
+  const { remaining, resetsOn } = usage.newConversations;
+  return (
+    <div className={s.messaging}>
+      <p>
+        {remaining === 0
+          ? `You have started your ${FREE_NEW_CONVERSATIONS_PER_MONTH} new conversations for this month; more from ${formatDate(resetsOn)}. Replies are always free.`
+          : PLAN_TEXTS.newConversationsLeft(remaining ?? 0)}
+      </p>
+      <ButtonLink
+        to={paymentLink('UnlimitedMessages', user)}
+        target="_blank"
+        rel="noopener noreferrer"
+        reloadDocument
+        variant="secondary"
+        block
+        aria-label={`Add unlimited messages for ${formatMoney(UNLIMITED_MESSAGES_UPGRADE_MONTHLY)} a month (opens the payment page in a new tab)`}
+      >
+        Add unlimited messages
+      </ButtonLink>
+    </div>
+  );
+}
+
 /** /pricing: the three plans (spec section 9), the payment links and the pricing FAQ. */
-export default function PricingPage() {
+function PricingPage() {
   const user = useHostSelector(selectCurrentUser);
   const [params] = useSearchParams();
   const justSignedUp = params.get('signup') === 'true';
@@ -95,7 +142,10 @@ export default function PricingPage() {
               </ul>
               <div className={s.action}>
                 {current ? (
-                  <p className={s.currentNote}>{plan.name === 'Free' ? 'You are on the free plan.' : 'This is your plan.'}</p>
+                  <>
+                    <p className={s.currentNote}>{plan.name === 'Free' ? 'You are on the Free plan.' : 'This is your plan.'}</p>
+                    {plan.name === 'Free' && user ? <FreeMessaging user={user} /> : null}
+                  </>
                 ) : plan.name === 'Free' ? (
                   user ? null : (
                     <ButtonLink to={ROUTES.register} variant="secondary" block>
@@ -121,6 +171,9 @@ export default function PricingPage() {
         })}
       </ul>
 
+      <p className={s.rule}>
+        <strong>Messages on the Free plan.</strong> {PLAN_TEXTS.messagingRule}
+      </p>
       <p className={s.annual}>
         Paying for a year? Annual billing saves {ANNUAL_DISCOUNT_PERCENT}% on Premium and Professional.
       </p>
@@ -135,3 +188,5 @@ export default function PricingPage() {
     </Page>
   );
 }
+
+export default withApis<ContentPageProps>([contentApi], PricingPage);

@@ -1,20 +1,23 @@
 import type { PlanName, User } from '@roomnest/shared';
 
-export type PaidPlan = Exclude<PlanName, 'Free'>;
+/** What can be bought: the paid plans, and the Free plan's unlimited-messages upgrade. */
+export type PaidPlan = Exclude<PlanName, 'Free'> | 'UnlimitedMessages';
 
 /** Used when the build sets no VITE_PAYMENT_LINK_* variable (see README.md). */
 export const DEFAULT_PAYMENT_LINKS: Record<PaidPlan, string> = {
   Premium: 'https://buy.stripe.com/roomnest-premium',
   Professional: 'https://buy.stripe.com/roomnest-professional',
+  UnlimitedMessages: 'https://buy.stripe.com/roomnest-unlimited-messages',
 };
 
 const configured: Record<PaidPlan, string | undefined> = {
   Premium: import.meta.env.VITE_PAYMENT_LINK_PREMIUM,
   Professional: import.meta.env.VITE_PAYMENT_LINK_PROFESSIONAL,
+  UnlimitedMessages: import.meta.env.VITE_PAYMENT_LINK_MESSAGING,
 };
 
 /**
- * The external payment page of a paid plan. For a signed-in member it carries
+ * The external payment page of a paid plan or the upgrade. For a signed-in member it carries
  * their id and email (`client_reference_id`, `prefilled_email`, the
  * parameters hosted payment links accept) so the payment can be matched to
  * the account.

@@ -1,30 +1,35 @@
 import { ANNUAL_DISCOUNT_PERCENT } from '@roomnest/shared';
-import { TEST_USERS } from '@roomnest/shared/testing';
+import { json, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderContent } from '../../test/render-content.tsx';
 import { DEFAULT_PAYMENT_LINKS, paymentLink } from './payment-links.ts';
 
 const plan = (name: string) => within(screen.getByRole('listitem', { name }));
 
+// Signed-in renders ask for the plan usage: unanswered (404) unless a test says otherwise.
+beforeEach(() => stubFetch(() => undefined));
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Pricing page', () => {
   it('shows the three plans with their monthly prices', async () => {
     await renderContent('/pricing');
     expect(screen.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeTruthy();
-    expect(plan('Basic').getByText('£0')).toBeTruthy();
-    expect(plan('Basic').getByText('1 room listing, free forever')).toBeTruthy();
-    expect(plan('Basic').getByText('2 free messages')).toBeTruthy();
-    expect(plan('Basic').getByText('Unlimited messages upgrade for £5/month')).toBeTruthy();
+    expect(plan('Free').getByText('£0')).toBeTruthy();
+    expect(plan('Free').getByText('1 room listing, free forever')).toBeTruthy();
+    expect(plan('Free').getByText('2 free messages: start conversations with 2 new people a month')).toBeTruthy();
+    expect(plan('Free').getByText('Replies are always free: answer everyone who messages you')).toBeTruthy();
+    expect(plan('Free').getByText('Unlimited messages upgrade for £5/month')).toBeTruthy();
     expect(plan('Premium').getByText('£19.99')).toBeTruthy();
     expect(plan('Premium').getByText('Up to 5 rooms')).toBeTruthy();
     expect(plan('Professional').getByText('£49.99')).toBeTruthy();
     expect(plan('Professional').getByText('Unlimited rooms')).toBeTruthy();
   });
 
-  it('marks Basic as the current plan for a member on the Free plan', async () => {
+  it('marks Free as the current plan for a member on the Free plan', async () => {
     await renderContent('/pricing', { user: TEST_USERS.tenant });
-    expect(plan('Basic').getByText('Current plan')).toBeTruthy();
+    expect(plan('Free').getByText('Current plan')).toBeTruthy();
     expect(plan('Premium').queryByText('Current plan')).toBeNull();
     expect(plan('Professional').queryByText('Current plan')).toBeNull();
   });
@@ -32,7 +37,7 @@ describe('Pricing page', () => {
   it('marks no plan as current for a visitor, and offers the free sign-up', async () => {
     await renderContent('/pricing');
     expect(screen.queryByText('Current plan')).toBeNull();
-    expect(plan('Basic').getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/register');
+    expect(plan('Free').getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/register');
   });
 
   it('opens the Premium and Professional payment pages in a new tab', async () => {
@@ -58,6 +63,56 @@ describe('Pricing page', () => {
     expect(plan('Premium').getByText('Current plan')).toBeTruthy();
     expect(plan('Premium').queryByRole('link', { name: /Subscribe/ })).toBeNull();
     expect(plan('Professional').getByRole('link', { name: /Subscribe/ })).toBeTruthy();
+  });
+
+  it('calls the plan Free everywhere on the page, never Basic', async () => {
+    await renderContent('/pricing', { user: TEST_USERS.tenant });
+    expect(document.body.textContent).not.toMatch(/\bBasic\b/);
+    expect(screen.getByRole('heading', { level: 2, name: 'Free' })).toBeTruthy();
+  });
+
+  it('states the messaging rule plainly: 2 new people a calendar month, replies free, what lifts it', async () => {
+    await renderContent('/pricing');
+    const rule = screen.getByText('Messages on the Free plan.').parentElement!;
+    expect(rule.textContent).toContain('Free accounts can start conversations with 2 new people a calendar month.');
+    expect(rule.textContent).toContain('Replying to someone who wrote to you first is always free, so a landlord can answer every enquiry.');
+    expect(rule.textContent).toContain('Premium, Professional and the £5/month unlimited messages upgrade remove the limit.');
+    const faq = within(screen.getByRole('region', { name: 'Frequently asked questions' }));
+    expect(faq.getByRole('button', { name: 'What counts as one of my 2 free messages?' })).toBeTruthy();
+  });
+
+  it('tells a signed-in Free member what is left this month and offers the unlimited messages upgrade', async () => {
+    stubFetch((_r, url) =>
+      url.pathname === '/api/users/plan-usage'
+        ? json({
+            plan: 'Free',
+            unlimitedMessages: false,
+            listings: { limit: 1, active: 0, nextExpiresAt: null, lastExpiresAt: null },
+            newConversations: { limit: 2, started: 1, remaining: 1, resetsOn: '2026-09-01' },
+          })
+        : undefined,
+    );
+    await renderContent('/pricing', { user: TEST_USERS.tenant });
+    expect(await plan('Free').findByText('You can start 1 more new conversation this month.')).toBeTruthy();
+    const upgrade = plan('Free').getByRole('link', { name: /Add unlimited messages for £5 a month/ });
+    expect(upgrade.getAttribute('href')).toContain(DEFAULT_PAYMENT_LINKS.UnlimitedMessages);
+    expect(upgrade.getAttribute('target')).toBe('_blank');
+  });
+
+  it('says so when the upgrade is on', async () => {
+    stubFetch((_r, url) =>
+      url.pathname === '/api/users/plan-usage'
+        ? json({
+            plan: 'Free',
+            unlimitedMessages: true,
+            listings: { limit: 1, active: 0, nextExpiresAt: null, lastExpiresAt: null },
+            newConversations: { limit: null, started: 5, remaining: null, resetsOn: '2026-09-01' },
+          })
+        : undefined,
+    );
+    await renderContent('/pricing', { user: TEST_USERS.tenant });
+    expect(await plan('Free').findByText('Unlimited messages are on for your account.')).toBeTruthy();
+    expect(plan('Free').queryByRole('link', { name: /Add unlimited messages/ })).toBeNull();
   });
 
   it('has an FAQ with the annual discount and the 30-day listing life', async () => {

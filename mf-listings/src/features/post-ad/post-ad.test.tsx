@@ -55,7 +55,7 @@ describe('Post ad: the form', () => {
     expect(form().getByRole('checkbox', { name: 'Bills Included' })).toBeTruthy();
     expect((form().getByLabelText('Photo') as HTMLInputElement).accept).toBe('image/png,image/jpeg,image/gif');
     const tips = screen.getByRole('complementary', { name: 'Before you post' });
-    expect(tips.textContent).toContain('Your Basic plan includes 1 active listing.');
+    expect(tips.textContent).toContain('Your Free plan includes 1 active listing.');
     expect(tips.textContent).toContain('Your room stays in search for 30 days.');
   });
 

@@ -14,7 +14,7 @@ export function LandlordCta() {
       <div className={s.text}>
         <h2 id="home-landlord-title">Got a spare room?</h2>
         <p>
-          Advertise it to people searching for rooms in London right now. On the Basic plan {freeRooms === 1 ? 'one room is' : `${freeRooms} rooms are`}{' '}
+          Advertise it to people searching for rooms in London right now. On the Free plan {freeRooms === 1 ? 'one room is' : `${freeRooms} rooms are`}{' '}
           free forever, and you talk to tenants directly: no agency, no commission.
         </p>
       </div>
