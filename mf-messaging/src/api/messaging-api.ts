@@ -15,7 +15,7 @@
  *                     may not cover a long outage)
  * Without the stream, the pages poll (the list every 30 s, an open thread every 10 s).
  */
-import type { Conversation, Message } from '@roomnest/shared';
+import { PLAN_USAGE_PATH, type Conversation, type Message, type PlanUsage } from '@roomnest/shared';
 import { isAnyOf, type Middleware, type MiddlewareAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
@@ -45,11 +45,12 @@ export interface SendMessageResult {
 
 const CONVERSATIONS = 'Conversations';
 const THREAD = 'Thread';
+const PLAN_USAGE = 'PlanUsage';
 
 export const messagingApi = createApi({
   reducerPath: 'mfMessagingApi',
   baseQuery: createBaseQuery(),
-  tagTypes: [CONVERSATIONS, THREAD],
+  tagTypes: [CONVERSATIONS, THREAD, PLAN_USAGE],
   endpoints: (b) => ({
     getConversations: b.query<Conversation[], void>({
       query: () => '/messages/my-conversations',
@@ -69,11 +70,18 @@ export const messagingApi = createApi({
     }),
     sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string }>({
       query: (body) => ({ url: '/messages', method: 'POST', body }),
+      // A first message uses one of the Free plan's new conversations (a refusal may mean the count was stale).
+      invalidatesTags: [PLAN_USAGE],
+    }),
+    /** What the caller's plan allows: the chat shows the new conversations left before a first message. */
+    getPlanUsage: b.query<PlanUsage, void>({
+      query: () => PLAN_USAGE_PATH,
+      providesTags: [PLAN_USAGE],
     }),
   }),
 });
 
-export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useSendMessageMutation } = messagingApi;
+export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useSendMessageMutation, useGetPlanUsageQuery } = messagingApi;
 
 // oxlint-disable-next-line typescript/no-explicit-any -- the host store's state is not known here
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;

@@ -1,9 +1,9 @@
-import { formatDateTime, MESSAGE_MAX_LENGTH, ROUTES, TEXTS, type Message } from '@roomnest/shared';
+import { formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
 import { Alert, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { messagingApiModule, useGetPartnerQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { messagingApiModule, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import s from './chat.module.css';
 
@@ -32,6 +32,28 @@ function Bubble({ m, me }: { m: Message; me: number }) {
   );
 }
 
+/**
+ * Above the send box of a conversation not started yet, on a plan that limits new conversations: how many are
+ * left this month, or that none are (then Send is disabled). Nothing once either side has written.
+ */
+function NewConversationAllowance({ usage, id }: { usage: PlanUsage['newConversations']; id: string }) {
+  if (usage.limit === null || usage.remaining === null) return null;
+  if (usage.remaining === 0) {
+    return (
+      <div id={id}>
+        <Alert tone="info">
+          {PLAN_TEXTS.newConversationLimitReached(usage.resetsOn)} <Link to={ROUTES.pricing}>See plans and the unlimited messages upgrade</Link>
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <p id={id} className={s.allowance}>
+      {PLAN_TEXTS.newConversationsLeft(usage.remaining)} Replies are always free. <Link to={ROUTES.pricing}>Unlimited messages</Link>
+    </p>
+  );
+}
+
 /** /messages/chat/:otherUserId (signed in): one thread, live, with the send box. */
 function ChatPage() {
   const { otherUserId = '' } = useParams();
@@ -41,12 +63,15 @@ function ChatPage() {
   const partner = useGetPartnerQuery(partnerId, { skip });
   const thread = useGetThreadQuery(partnerId, { skip, pollingInterval: THREAD_POLL_MS, refetchOnMountOrArgChange: true });
   const [send, sending] = useSendMessageMutation();
+  // Asked afresh each time a chat opens: another tab or device may have started conversations meanwhile.
+  const planUsage = useGetPlanUsageQuery(undefined, { skip, refetchOnMountOrArgChange: true });
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(partner.data));
   const logRef = useRef<HTMLDivElement>(null);
   const boxId = useId();
   const countId = useId();
+  const allowanceId = useId();
   const messages = thread.data;
 
   // Auto-scroll to the newest message whenever one arrives.
@@ -74,7 +99,10 @@ function ChatPage() {
   if (status === 401 || status === 403) return <Navigate to={ROUTES.messages} replace />;
 
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && trimmed.length <= MESSAGE_MAX_LENGTH && !sending.isLoading;
+  // A first message to this person would start a new conversation: the plan may limit those.
+  const newConversation = thread.isSuccess && messages?.length === 0 ? planUsage.data?.newConversations : undefined;
+  const noNewConversationsLeft = newConversation?.remaining === 0;
+  const canSend = trimmed.length > 0 && trimmed.length <= MESSAGE_MAX_LENGTH && !sending.isLoading && !noNewConversationsLeft;
 
   const submit = async () => {
     if (!canSend) return;
@@ -145,6 +173,7 @@ function ChatPage() {
 
       {notFound ? null : (
         <form className={s.composer} onSubmit={onSubmit} aria-label={`Send a message to ${name}`}>
+          {newConversation ? <NewConversationAllowance usage={newConversation} id={allowanceId} /> : null}
           {sendError ? <Alert>{sendError}</Alert> : null}
           <label htmlFor={boxId} className={s.visuallyHidden}>
             Message to {name}
@@ -159,7 +188,7 @@ function ChatPage() {
               rows={2}
               maxLength={MESSAGE_MAX_LENGTH + 200}
               placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
-              aria-describedby={text.length >= COUNT_FROM ? countId : undefined}
+              aria-describedby={[newConversation && newConversation.limit !== null ? allowanceId : '', text.length >= COUNT_FROM ? countId : ''].filter(Boolean).join(' ') || undefined}
             />
             <Button type="submit" disabled={!canSend}>
               {sending.isLoading ? 'Sending…' : 'Send'}

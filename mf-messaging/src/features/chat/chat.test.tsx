@@ -1,4 +1,4 @@
-import { TEXTS, type Message } from '@roomnest/shared';
+import { PLAN_TEXTS, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { messageReceived, messagesRead } from '@roomnest/shared/client';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, fireEvent, waitFor } from '@testing-library/react';
@@ -19,8 +19,17 @@ const msg = (o: Partial<Message>): Message => ({
   ...o,
 });
 
-function network(thread: Message[] | Response = [], send?: (body: unknown) => Response) {
+/** GET /api/users/plan-usage for a Free member with `remaining` new conversations left this month (null: unlimited). */
+const usage = (remaining: number | null): PlanUsage => ({
+  plan: remaining === null ? 'Premium' : 'Free',
+  unlimitedMessages: false,
+  listings: { limit: 1, active: 0, nextExpiresAt: null, lastExpiresAt: null },
+  newConversations: { limit: remaining === null ? null : 2, started: remaining === null ? 7 : 2 - remaining, remaining, resetsOn: '2026-04-01' },
+});
+
+function network(thread: Message[] | Response = [], send?: (body: unknown) => Response, plan?: PlanUsage) {
   return stubFetch(async (r, url) => {
+    if (url.pathname === '/api/users/plan-usage' && plan) return json(plan);
     if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null });
     if (url.pathname === `/api/messages/conversation/${partner}`) return thread instanceof Response ? thread.clone() : json(thread);
     if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
@@ -82,6 +91,63 @@ describe('ChatPage', () => {
     fireEvent.click(getByRole('button', { name: 'Send' }));
     expect(await findByText(TEXTS.sendFailed)).toBeTruthy();
     expect(box.value).toBe('Please keep me');
+  });
+
+  describe('the Free plan’s new conversations', () => {
+    it('says how many are left before the first message to someone, and not once the conversation exists', async () => {
+      network([], (body) => json({ messageId: 9, newMessageDetails: msg({ MessageID: 9, MessageContent: String((body as { MessageContent: string }).MessageContent) }) }, 201), usage(1));
+      const { findByText, findByLabelText, getByRole, queryByText } = render();
+      const note = await findByText('You can start 1 more new conversation this month.', { exact: false });
+      expect(note.textContent).toContain('Replies are always free.');
+      const box = (await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement;
+      expect(box.getAttribute('aria-describedby')).toBe(note.id);
+      fireEvent.change(box, { target: { value: 'Hello, is the room free?' } });
+      const send = getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+      expect(send.disabled).toBe(false);
+      fireEvent.click(send);
+      expect(await findByText('Hello, is the room free?')).toBeTruthy();
+      await waitFor(() => expect(queryByText(/more new conversation/)).toBeNull());
+    });
+
+    it('says none are left and disables Send when the month’s are used', async () => {
+      const net = network([], () => json({}, 201), usage(0));
+      const { findByText, findByLabelText, getByRole } = render();
+      expect(await findByText(PLAN_TEXTS.newConversationLimitReached('2026-04-01'), { exact: false })).toBeTruthy();
+      expect(getByRole('link', { name: 'See plans and the unlimited messages upgrade' }).getAttribute('href')).toBe('/pricing');
+      const box = await findByLabelText('Message to Rajesh Patel');
+      fireEvent.change(box, { target: { value: 'Hello?' } });
+      expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.keyDown(box, { key: 'Enter' });
+      expect(net.callsTo('/api/messages', 'POST')).toHaveLength(0);
+    });
+
+    it('lets a reply go whatever is left: the partner wrote first', async () => {
+      network([msg({ MessageID: 3, SenderID: partner, ReceiverID: me, SenderName: 'Rajesh Patel', MessageContent: 'Still looking?' })], undefined, usage(0));
+      const { findByText, findByLabelText, getByRole, queryByText } = render();
+      expect(await findByText('Still looking?')).toBeTruthy();
+      fireEvent.change(await findByLabelText('Message to Rajesh Patel'), { target: { value: 'Yes!' } });
+      expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
+      expect(queryByText(/Free accounts can start conversations/)).toBeNull();
+    });
+
+    it('says nothing on a plan without the limit', async () => {
+      network([], undefined, usage(null));
+      const { findByText, queryByText } = render();
+      expect(await findByText(/No messages yet/)).toBeTruthy();
+      expect(queryByText(/new conversation/)).toBeNull();
+    });
+
+    it('shows the server’s refusal and keeps the text when the count was out of date', async () => {
+      const refusal = PLAN_TEXTS.newConversationLimitReached('2026-04-01');
+      network([], () => json({ message: refusal }, 403), usage(1));
+      const { findByLabelText, getByRole, findAllByText } = render();
+      const box = (await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement;
+      fireEvent.change(box, { target: { value: 'Hello there' } });
+      await waitFor(() => expect((getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(getByRole('button', { name: 'Send' }));
+      expect((await findAllByText(refusal, { exact: false })).length).toBeGreaterThan(0);
+      expect(box.value).toBe('Hello there');
+    });
   });
 
   it('shows a character count near the limit and disables Send above it', async () => {
