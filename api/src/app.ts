@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
+import backgroundPlugin from './plugins/background.ts';
 import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -85,6 +86,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   // First, so that it counts the handlers of every route registered after it.
   await app.register(drainPlugin);
   await app.register(errorsPlugin);
+  // Work routes do after answering (emails); closing waits for it.
+  await app.register(backgroundPlugin);
   // Security headers and CSP (following the live remotes), CORS, rate limits: see plugins/security.ts.
   await app.register(securityPlugin, {
     storeDir: config.storeDir,
@@ -148,7 +151,13 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
-  await app.register(newsletterRoutes, { prefix: '/api/newsletter', db });
+  await app.register(newsletterRoutes, {
+    prefix: '/api/newsletter',
+    db,
+    mailer,
+    publicUrl: config.publicUrl ?? 'http://localhost:8080',
+    secret: config.tokenSecret,
+  });
   await app.register(clientErrorsRoutes, { prefix: '/api/client-errors' });
   await app.register(healthRoutes, { prefix: '/api', db });
 

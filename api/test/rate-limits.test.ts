@@ -53,6 +53,7 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
     const dir = join(ctx.config.dataDir, 'outbox');
     return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0;
   };
+  const subscribeFrom = (remoteAddress: string, Email: string) => ctx.inject({ method: 'POST', url: '/api/newsletter/subscriptions', remoteAddress, payload: { Email } });
   const resetFrom = (remoteAddress: string, Email: string) => ctx.inject({ method: 'POST', url: '/api/auth/password-reset', remoteAddress, payload: { Email } });
   const loginFrom = (remoteAddress: string, Email: string, Password: string, headers: Record<string, string> = {}) =>
     ctx.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, headers, payload: { Email, Password } });
@@ -182,6 +183,16 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
       expect((await resetFrom(freshAddress(), 'not-an-email')).statusCode).toBe(400);
       expect((await resetFrom(freshAddress(), user.email)).statusCode).toBe(202);
       await vi.waitFor(() => expect(outboxCount()).toBe(before + 2), { timeout: 10_000 });
+    });
+  });
+
+  describe('newsletter', () => {
+    it('allows 3 sign-ups per address whatever the emails, then 429; other addresses are not held up', async () => {
+      const ip = freshAddress();
+      expect((await subscribeFrom(ip, 'not-an-email')).statusCode).toBe(400);
+      for (let i = 0; i < 3; i++) expect((await subscribeFrom(ip, uniqueEmail('news'))).statusCode).toBe(202);
+      expectLimited(await subscribeFrom(ip, uniqueEmail('news')), RATE_LIMIT_TEXTS.newsletter);
+      expect((await subscribeFrom(freshAddress(), uniqueEmail('news'))).statusCode).toBe(202);
     });
   });
 

@@ -2,29 +2,38 @@
  * Account dead ends made real (issue 6): a password reset from /forgot-password
  * through the emailed link (read from the e2e server's outbox) to logging in
  * with the new password; the /signup and /safety-advice redirects; the news
- * page's subscribe form storing an email once.
+ * page's subscribe form and its double opt-in (the confirmation email's link,
+ * then its unsubscribe link).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { NEWSLETTER_TEXTS, PASSWORD_RESET_TEXTS } from '@roomnest/shared';
 import { logInThroughUi, registerAccount, toast, uniqueEmail } from '../support/app.ts';
+import { E2E_DATA_DIR } from '../support/env.ts';
 
-/** The e2e server's DATA_DIR is .data/e2e at the repository root. */
-const OUTBOX = resolve(import.meta.dirname, '../../.data/e2e/outbox');
+/** The e2e server's outbox (no SMTP_URL): one .eml file per email. */
+const OUTBOX = join(E2E_DATA_DIR, 'outbox');
 
-/** The reset link of the newest email to `to` in the outbox. */
-function resetLinkFor(to: string): string | null {
+/** The newest email to `to` in the outbox, quoted-printable unfolded, or null. */
+function newestEmailTo(to: string): string | null {
   if (!existsSync(OUTBOX)) return null;
   const files = readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().toReversed();
   for (const file of files) {
     const eml = readFileSync(join(OUTBOX, file), 'utf8');
-    if (!eml.toLowerCase().includes(`to: ${to.toLowerCase()}`)) continue;
-    const body = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    return /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(body)?.[0] ?? null;
+    if (eml.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   }
   return null;
 }
+
+/** The path and query of the link to `page` in the newest email to `to`, or null. */
+const linkIn = (to: string, page: string) => {
+  const found = new RegExp(`https?://[^\\s"<>/]+(${page}\\?token=[\\w.%-]+)`).exec(newestEmailTo(to) ?? '');
+  return found ? found[1]! : null;
+};
+
+/** The reset link of the newest email to `to` in the outbox. */
+const resetLinkFor = (to: string): string | null => /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(newestEmailTo(to) ?? '')?.[0] ?? null;
 
 test.describe('password reset', () => {
   test('from /forgot-password through the outbox link to logging in with the new password', async ({ page, request }) => {
@@ -91,18 +100,37 @@ test.describe('redirects of the spec’s dead links', () => {
 });
 
 test.describe('newsletter', () => {
-  test('the news page subscribe form stores an email once', async ({ page }) => {
+  test('signing up asks to confirm by email; the emailed link confirms once, its unsubscribe link forgets the address', async ({ page }) => {
     const email = uniqueEmail('news');
-    await page.goto('/news');
-    const section = page.getByRole('region', { name: 'Get RoomNest news by email' });
-    await section.getByLabel('Email address').fill(email);
-    await section.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(section.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.subscribed);
+    const signUp = async (address: string) => {
+      await page.goto('/news');
+      const section = page.getByRole('region', { name: 'Get RoomNest news by email' });
+      await section.getByLabel('Email address').fill(address);
+      await section.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(section.getByRole('status')).toHaveText('Thanks! Please check your inbox to confirm your subscription.');
+    };
+    await signUp(email);
+    await expect.poll(() => linkIn(email, '/news/confirm-subscription'), { timeout: 10_000 }).not.toBeNull();
+    const confirmLink = linkIn(email, '/news/confirm-subscription')!;
 
-    await page.reload();
-    const again = page.getByRole('region', { name: 'Get RoomNest news by email' });
-    await again.getByLabel('Email address').fill(email.toUpperCase());
-    await again.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(again.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.alreadySubscribed);
+    await page.goto(confirmLink);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.confirmed);
+    // The link works once; opened again it says so.
+    await page.goto(confirmLink);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(main.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.alreadyConfirmed);
+
+    // Signing up again, subscribed, answers the same sentence.
+    await signUp(email.toUpperCase());
+
+    await page.goto(linkIn(email, '/news/unsubscribe')!);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(main.getByRole('status')).toHaveText(NEWSLETTER_TEXTS.unsubscribed);
+    await page.goto(confirmLink);
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click();
+    await expect(main.getByRole('alert')).toHaveText(NEWSLETTER_TEXTS.confirmInvalid);
   });
 });

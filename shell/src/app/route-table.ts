@@ -62,6 +62,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/advertiser-tips', ...content },
   { path: '/sitemap', ...content },
   { path: '/news', ...content },
+  // The newsletter email's links: confirm a subscription, unsubscribe.
+  { path: '/news/confirm-subscription', ...content },
+  { path: '/news/unsubscribe', ...content },
   { path: '/news/:id', ...content },
   { path: '/news/category/:slug', ...content },
   { path: '/accessibility', ...content },

@@ -11,6 +11,7 @@ import * as messageThreads from './0005-message-threads.ts';
 import * as searchByCity from './0006-search-by-city.ts';
 import * as searchChangeNotify from './0007-search-change-notify.ts';
 import * as unlimitedMessages from './0008-unlimited-messages.ts';
+import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-search-by-city': searchByCity,
   '0007-search-change-notify': searchChangeNotify,
   '0008-unlimited-messages': unlimitedMessages,
+  '0010-newsletter-confirmation': newsletterConfirmation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

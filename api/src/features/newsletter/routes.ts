@@ -1,44 +1,176 @@
 /**
- * POST /api/newsletter/subscriptions: stores an email for the newsletter.
- * Idempotent: an email already subscribed (in any letter case) answers 200,
- * a new one 201. The unique index on lower(email) decides between two
- * subscriptions of one address at the same moment.
+ * The newsletter at /api/newsletter, with double opt-in.
+ *
+ * POST /subscriptions `{ Email }` answers 202 with the same sentence for every
+ * valid email, and answers before looking the address up (see
+ * `app.background`): neither the answer nor its time tells whether the
+ * address is subscribed. Then, unless the address is already confirmed, it
+ * stores the SHA-256 of a new random token (valid NEWSLETTER_CONFIRM_TTL_DAYS)
+ * and emails a link to `/news/confirm-subscription?token=…` through the mailer
+ * of the password reset (SMTP, or the outbox folder), with an unsubscribe link.
+ * Limited per client address (RATE_LIMIT_NEWSLETTER). The unique index on
+ * lower(email) keeps one row per address however many sign-ups race.
+ *
+ * POST /confirmations `{ Token }` confirms the address: only confirmed
+ * addresses are subscribed. A used link answers that it was used; an unknown
+ * or expired one 400.
+ *
+ * POST /unsubscriptions `{ Token }` forgets the address. Its token is the
+ * subscription's id signed with the token secret (HMAC-SHA-256), so every
+ * later email can carry it without storing it; a new sign-up after an
+ * unsubscription is a new row, which old links do not name.
  */
-import { apiErrorSchema, NEWSLETTER_TEXTS, newsletterSubscribeResponseSchema, newsletterSubscribeSchema } from '@roomnest/shared';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  apiErrorSchema,
+  NEWSLETTER_CONFIRM_TTL_DAYS,
+  NEWSLETTER_PAGES,
+  NEWSLETTER_TEXTS,
+  newsletterSubscribeResponseSchema,
+  newsletterSubscribeSchema,
+  newsletterTokenSchema,
+  RATE_LIMIT_TEXTS,
+} from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { clientIp, rateLimitConfig } from '../../plugins/security.ts';
+import { escapeHtml, type Mailer } from '../password-reset/mailer.ts';
 
 export interface NewsletterRoutesOptions {
   db: Kysely<DB>;
+  mailer: Mailer;
+  /** The site's origin, e.g. https://roomnest.co.uk. */
+  publicUrl: string;
+  /** Signs the unsubscribe links (the token secret). */
+  secret: Uint8Array;
 }
 
-const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (app, { db }) => {
+export const hashConfirmToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const signature = (secret: Uint8Array, id: number) => createHmac('sha256', secret).update(`newsletter-unsubscribe:${id}`).digest('base64url');
+
+/** The unsubscribe token of a subscription: `<id>.<signature>`. */
+export const unsubscribeToken = (secret: Uint8Array, id: number) => `${id}.${signature(secret, id)}`;
+
+/** The subscription a genuine unsubscribe token names, or null. */
+export function unsubscribeTokenId(secret: Uint8Array, token: string): number | null {
+  const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(signature(secret, id));
+  const given = Buffer.from(match[2]!);
+  return id <= 2_147_483_647 && given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+/** The confirmation email: the links only (an email address is all the row holds, and it is not repeated). */
+export function confirmationEmail(confirmLink: string, unsubscribeLink: string) {
+  const text =
+    'Hello,\n\nPlease confirm that you want the RoomNest newsletter (product updates, rent trends and renting guides, about once a month) ' +
+    `at this address by opening this link:\n\n${confirmLink}\n\n` +
+    `The link works for ${NEWSLETTER_CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email: you will not be subscribed.\n\n` +
+    `To stop at any time, unsubscribe here: ${unsubscribeLink}\n\n— RoomNest\n`;
+  const html =
+    '<p>Hello,</p><p>Please confirm that you want the RoomNest newsletter (product updates, rent trends and renting guides, about once a month) at this address.</p>' +
+    `<p><a href="${escapeHtml(confirmLink)}">Confirm my subscription</a></p>` +
+    `<p>The link works for ${NEWSLETTER_CONFIRM_TTL_DAYS} days. If you did not sign up, ignore this email: you will not be subscribed.</p>` +
+    `<p>To stop at any time, <a href="${escapeHtml(unsubscribeLink)}">unsubscribe</a>.</p><p>— RoomNest</p>`;
+  return { subject: NEWSLETTER_TEXTS.emailSubject, text, html };
+}
+
+const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (app, { db, mailer, publicUrl, secret }) => {
+  /** After the answer: a new link for an address not confirmed yet (a new one, or one waiting), none for a subscriber. */
+  async function sendConfirmation(email: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const values = { confirm_token_hash: hashConfirmToken(token), confirm_expires_at: new Date(Date.now() + NEWSLETTER_CONFIRM_TTL_DAYS * 86_400_000) };
+    // One statement: a sign-up racing another for the same address waits on the unique index, then updates.
+    const row = await db
+      .insertInto('newsletter_subscriptions')
+      .values({ email, ...values })
+      .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet(values).where('newsletter_subscriptions.confirmed_at', 'is', null))
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!row) return;
+    const confirmLink = `${publicUrl}${NEWSLETTER_PAGES.confirm}?token=${encodeURIComponent(token)}`;
+    const unsubscribeLink = `${publicUrl}${NEWSLETTER_PAGES.unsubscribe}?token=${encodeURIComponent(unsubscribeToken(secret, row.id))}`;
+    await mailer.send({ to: row.email, ...confirmationEmail(confirmLink, unsubscribeLink) });
+  }
+
   app.post(
     '/subscriptions',
     {
+      config: rateLimitConfig(app.rateLimits.newsletter, clientIp, RATE_LIMIT_TEXTS.newsletter),
       schema: {
         tags: ['newsletter'],
-        summary: 'Subscribe an email to the newsletter',
+        summary: 'Sign an email up for the newsletter (a confirmation link is emailed)',
         description:
-          'Anyone. 201 for a new subscription; 200 with "You are already subscribed." when the email is already subscribed ' +
-          '(emails compare case-insensitively, so subscribing twice is harmless); 400 for an invalid email.',
+          `Anyone. 202 with "${NEWSLETTER_TEXTS.checkInbox}" for every valid email, whether it is new, waiting for confirmation or ` +
+          'already subscribed: the answer comes before the address is looked up. Then, unless the address is already confirmed, a ' +
+          `confirmation email with a link to ${NEWSLETTER_PAGES.confirm}?token=… (valid ${NEWSLETTER_CONFIRM_TTL_DAYS} days) and an unsubscribe ` +
+          'link goes out (SMTP_URL, or a .eml file in `${DATA_DIR}/outbox/`). Only confirmed addresses are subscribed. 400 for an invalid ' +
+          'email; rate limited per client address (RATE_LIMIT_NEWSLETTER, default 10 an hour): then 429 with retry-after.',
         body: newsletterSubscribeSchema,
-        response: { 200: newsletterSubscribeResponseSchema, 201: newsletterSubscribeResponseSchema, 400: apiErrorSchema, 415: apiErrorSchema },
+        response: { 202: newsletterSubscribeResponseSchema, 400: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { Email } = request.body;
-      // Inserts unless the lower-cased email exists; a concurrent insert of the same address waits on the index and then does nothing.
-      const inserted = await db
-        .insertInto('newsletter_subscriptions')
-        .values({ email: Email })
-        .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+      // Once the answer is written: nothing that depends on the address happens before it.
+      app.background.afterAnswer(reply, request.log, 'could not send the newsletter confirmation email', () => sendConfirmation(request.body.Email));
+      return reply.code(202).send({ message: NEWSLETTER_TEXTS.checkInbox });
+    },
+  );
+
+  app.post(
+    '/confirmations',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirm a newsletter subscription with the token of the emailed link',
+        description:
+          `200 "${NEWSLETTER_TEXTS.confirmed}" the first time; 200 "${NEWSLETTER_TEXTS.alreadyConfirmed}" for a link used before; ` +
+          `400 "${NEWSLETTER_TEXTS.confirmInvalid}" for an unknown or expired link.`,
+        body: newsletterTokenSchema,
+        response: { 200: newsletterSubscribeResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await db
+        .selectFrom('newsletter_subscriptions')
+        .select(['id', 'confirmed_at', sql<boolean>`confirm_expires_at > now()`.as('live')])
+        .where('confirm_token_hash', '=', hashConfirmToken(request.body.Token))
+        .executeTakeFirst();
+      if (!row) throw new HttpError(400, NEWSLETTER_TEXTS.confirmInvalid);
+      if (row.confirmed_at) return { message: NEWSLETTER_TEXTS.alreadyConfirmed };
+      if (!row.live) throw new HttpError(400, NEWSLETTER_TEXTS.confirmInvalid);
+      // Of two uses at once, one confirms and the other finds it confirmed.
+      const confirmed = await db
+        .updateTable('newsletter_subscriptions')
+        .set({ confirmed_at: sql<Date>`now()` })
+        .where('id', '=', row.id)
+        .where('confirmed_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
-      return inserted
-        ? reply.code(201).send({ message: NEWSLETTER_TEXTS.subscribed })
-        : reply.code(200).send({ message: NEWSLETTER_TEXTS.alreadySubscribed });
+      return { message: confirmed ? NEWSLETTER_TEXTS.confirmed : NEWSLETTER_TEXTS.alreadyConfirmed };
+    },
+  );
+
+  app.post(
+    '/unsubscriptions',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribe with the token of an emailed unsubscribe link',
+        description: `200 "${NEWSLETTER_TEXTS.unsubscribed}": the address is deleted. 400 "${NEWSLETTER_TEXTS.unsubscribeInvalid}" for an unknown link or one used already.`,
+        body: newsletterTokenSchema,
+        response: { 200: newsletterSubscribeResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const id = unsubscribeTokenId(secret, request.body.Token);
+      const deleted = id === null ? undefined : await db.deleteFrom('newsletter_subscriptions').where('id', '=', id).returning('id').executeTakeFirst();
+      if (!deleted) throw new HttpError(400, NEWSLETTER_TEXTS.unsubscribeInvalid);
+      return { message: NEWSLETTER_TEXTS.unsubscribed };
     },
   );
 };

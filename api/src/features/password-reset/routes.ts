@@ -4,7 +4,7 @@
  * POST /password-reset `{ Email }` always answers 202 with the same sentence,
  * and answers before doing anything that depends on the email: the account
  * lookup, the token and the email all happen after the answer is written
- * (`createBackgroundWork`), so neither the answer nor its time tells whether
+ * (`app.background`), so neither the answer nor its time tells whether
  * an account exists. For an account, that work creates a random token (only
  * its SHA-256 is stored), valid once for PASSWORD_RESET_TTL_MINUTES, and
  * emails `<PUBLIC_URL>/reset-password?token=…` (SMTP, or the outbox folder).
@@ -30,7 +30,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { createBackgroundWork } from '../../plugins/background.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createRequestLimit, rateLimitConfig } from '../../plugins/security.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -65,7 +64,6 @@ export function resetEmail(name: string, link: string) {
 }
 
 const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
-  const background = createBackgroundWork(app);
   // Per client address, whatever the email: one address cannot test email after email.
   const limitPerAddress = createRequestLimit(app, app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
 
@@ -105,16 +103,12 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
         body: passwordResetRequestSchema,
         response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
-      // Once the answer is written: nothing that depends on the email happens before it.
-      onResponse: async (request, reply) => {
-        if (reply.statusCode !== 202) return;
-        const { Email } = request.body as { Email: string };
-        background.run(request.log, 'could not send the password reset email', () => sendResetLink(Email, request.log));
-      },
     },
     async (request, reply) => {
       // After the limit per address and email (its hook), so that its more precise answer comes first.
       await limitPerAddress(request, reply);
+      // Once the answer is written: nothing that depends on the email happens before it.
+      app.background.afterAnswer(reply, request.log, 'could not send the password reset email', () => sendResetLink(request.body.Email, request.log));
       return reply.code(202).send({ message: PASSWORD_RESET_TEXTS.requested });
     },
   );

@@ -16,7 +16,7 @@ export function subscribeFailureMessage(error: unknown): string {
 
 type Outcome = { tone: 'success' | 'error'; message: string };
 
-/** The newsletter sign-up: one email field, checked with the shared schema, stored by the API. */
+/** The newsletter sign-up: one email field, checked with the shared schema; the API emails a confirmation link. */
 export function SubscribeForm() {
   const titleId = useId();
   const form = useZodForm(newsletterSubscribeSchema, { defaultValues: { Email: '' } });
@@ -28,7 +28,7 @@ export function SubscribeForm() {
     setOutcome(null);
     try {
       const answer = await subscribe(values).unwrap();
-      setOutcome({ tone: 'success', message: answer?.message?.trim() || NEWSLETTER_TEXTS.subscribed });
+      setOutcome({ tone: 'success', message: answer?.message?.trim() || NEWSLETTER_TEXTS.checkInbox });
       form.reset({ Email: '' });
     } catch (error) {
       const fieldError = serverFieldErrors(error).Email;

@@ -113,35 +113,36 @@ describe('Newsletter subscribe form', () => {
     expect(net.calls).toHaveLength(0);
   });
 
-  it("posts {Email}, shows the server's message and clears the field", async () => {
+  it("posts {Email}, shows the server's message (check your inbox) and clears the field", async () => {
     const net = stubFetch((request, url) =>
-      url.pathname === SUBSCRIPTIONS && request.method === 'POST' ? json({ message: 'Thanks for subscribing!' }, 201) : undefined,
+      url.pathname === SUBSCRIPTIONS && request.method === 'POST' ? json({ message: NEWSLETTER_TEXTS.checkInbox }, 202) : undefined,
     );
     await renderContent('/news');
     await userEvent.type(email(), '  ada@example.co.uk ');
     await submit();
-    expect(await screen.findByText('Thanks for subscribing!')).toBeTruthy();
-    expect(outcome().textContent).toBe('Thanks for subscribing!');
+    expect(await screen.findByText(NEWSLETTER_TEXTS.checkInbox)).toBeTruthy();
+    expect(outcome().textContent).toBe('Thanks! Please check your inbox to confirm your subscription.');
     expect(email().value).toBe('');
     const [request] = net.callsTo(SUBSCRIPTIONS, 'POST');
     expect(await request?.json()).toEqual({ Email: 'ada@example.co.uk' });
     expect(request?.headers.get('content-type')).toContain('application/json');
   });
 
-  it('says so when the email is already subscribed (200)', async () => {
-    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? json({ message: NEWSLETTER_TEXTS.alreadySubscribed }) : undefined));
+  it('falls back to the same sentence when a success carries no message', async () => {
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? new Response(null, { status: 202 }) : undefined));
     await renderContent('/news/2');
     await userEvent.type(email(), 'ada@example.co.uk');
     await submit();
-    expect(await screen.findByText(NEWSLETTER_TEXTS.alreadySubscribed)).toBeTruthy();
+    expect(await screen.findByText(NEWSLETTER_TEXTS.checkInbox)).toBeTruthy();
   });
 
-  it('falls back to its own thanks when a success carries no message', async () => {
-    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? new Response(null, { status: 201 }) : undefined));
+  it("shows a 429's message (too many sign-ups from one network)", async () => {
+    const message = 'Too many newsletter sign-ups from your network. Please wait 45 minutes and try again.';
+    stubFetch((_r, url) => (url.pathname === SUBSCRIPTIONS ? json({ message }, 429) : undefined));
     await renderContent('/news');
     await userEvent.type(email(), 'ada@example.co.uk');
     await submit();
-    expect(await screen.findByText(NEWSLETTER_TEXTS.subscribed)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it("shows a 400's message and puts its field error on the email", async () => {
@@ -178,7 +179,48 @@ describe('Newsletter subscribe form', () => {
     await submit();
     const busy = await form().findByRole('button', { name: 'Subscribing…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    answer?.(json({ message: 'Thanks for subscribing!' }, 201));
+    answer?.(json({ message: NEWSLETTER_TEXTS.checkInbox }, 202));
     expect(await form().findByRole('button', { name: 'Subscribe' })).toBeTruthy();
+  });
+});
+
+describe.each([
+  ['/news/confirm-subscription', 'Confirm your subscription', 'Confirm my subscription', '/api/newsletter/confirmations', NEWSLETTER_TEXTS.confirmed, NEWSLETTER_TEXTS.confirmInvalid],
+  ['/news/unsubscribe', 'Unsubscribe from the newsletter', 'Unsubscribe', '/api/newsletter/unsubscriptions', NEWSLETTER_TEXTS.unsubscribed, NEWSLETTER_TEXTS.unsubscribeInvalid],
+])('the email link page %s', (path, title, action, endpoint, done, invalid) => {
+  it('does nothing until the button is pressed, then posts the token and shows the answer', async () => {
+    const net = stubFetch((request, url) => (url.pathname === endpoint && request.method === 'POST' ? json({ message: done }) : undefined));
+    const { heading } = await renderContent(`${path}?token=abc-123_x`);
+    expect(heading.textContent).toBe(title);
+    expect(document.title).toBe(`${title} | RoomNest`);
+    expect(net.callsTo(endpoint, 'POST')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: action }));
+    expect((await screen.findByRole('status')).textContent).toBe(done);
+    expect(await net.callsTo(endpoint, 'POST')[0]?.json()).toEqual({ Token: 'abc-123_x' });
+    expect(screen.queryByRole('button', { name: action })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the news' }).getAttribute('href')).toBe('/news');
+  });
+
+  it('shows the server’s sentence for an invalid, expired or used link, and lets the visitor try again', async () => {
+    stubFetch((_r, url) => (url.pathname === endpoint ? json({ message: invalid }, 400) : undefined));
+    await renderContent(`${path}?token=gone`);
+    await userEvent.click(screen.getByRole('button', { name: action }));
+    expect((await screen.findByRole('alert')).textContent).toBe(invalid);
+    expect(screen.getByRole('button', { name: action })).toBeTruthy();
+  });
+
+  it('says the link is incomplete without a token, and offers no button', async () => {
+    const net = stubFetch(() => undefined);
+    await renderContent(path);
+    expect(screen.getByRole('alert').textContent).toBe(NEWSLETTER_TEXTS.linkIncomplete);
+    expect(screen.queryByRole('button', { name: action })).toBeNull();
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it('falls back to its own sentence on a network failure', async () => {
+    stubFetch((_r, url) => (url.pathname === endpoint ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+    await renderContent(`${path}?token=abc`);
+    await userEvent.click(screen.getByRole('button', { name: action }));
+    expect((await screen.findByRole('alert')).textContent).toBe(NEWSLETTER_TEXTS.linkFailed);
   });
 });

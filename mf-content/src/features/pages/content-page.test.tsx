@@ -27,8 +27,10 @@ const STATIC_PAGES = [
 const STUB_WORDING = /lorem ipsum|coming soon|under construction|not implemented|\bTODO\b|placeholder/i;
 
 describe('ContentPage', () => {
-  it('has a page for every static route of the spec, plus blog and pricing', () => {
-    expect(Object.keys(CONTENT_PAGES).sort()).toEqual([...STATIC_PAGES.map(([path]) => path), '/blog', '/pricing'].sort());
+  it('has a page for every static route of the spec, plus blog, pricing and the newsletter email’s two links', () => {
+    expect(Object.keys(CONTENT_PAGES).sort()).toEqual(
+      [...STATIC_PAGES.map(([path]) => path), '/blog', '/pricing', '/news/confirm-subscription', '/news/unsubscribe'].sort(),
+    );
   });
 
   it.each(STATIC_PAGES)('renders %s with its heading, its title and real copy', async (path, heading, title) => {

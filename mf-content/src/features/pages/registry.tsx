@@ -1,6 +1,9 @@
-import { ROUTES } from '@roomnest/shared';
+import { NEWSLETTER_PAGES, ROUTES } from '@roomnest/shared';
 import { matchPath } from 'react-router-dom';
 import { loadPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
+
+/** The newsletter email's two links share one page. */
+const newsletterLinkPage: PageLoader = () => import('../news/NewsletterLinkPage.tsx');
 
 /**
  * Every path `./ContentPage` answers (spec section 2: blog, pricing, news and
@@ -23,6 +26,8 @@ export const CONTENT_PAGES: Record<string, PageLoader> = {
   [ROUTES.sitemap]: () => import('./static/SitemapPage.tsx'),
   [ROUTES.news]: () => import('../news/NewsListPage.tsx'),
   [ROUTES.accessibility]: () => import('./static/AccessibilityPage.tsx'),
+  [NEWSLETTER_PAGES.confirm]: newsletterLinkPage,
+  [NEWSLETTER_PAGES.unsubscribe]: newsletterLinkPage,
 };
 
 /** Pages with route parameters; the page receives them as `params`. The first match wins. */
