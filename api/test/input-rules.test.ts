@@ -88,6 +88,22 @@ describe.each(TEST_DATABASES)('input rules on $name', (database) => {
     expect(ok.json().user.Bio).toMatch(/^Quiet\.\r?\nTidy\.$/);
   });
 
+  it('the OpenAPI page documents the rules: one-line patterns, the password rules, the limits and the newsletter calls', async () => {
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const body = (path: string) => paths[path].post.requestBody.content['application/json'].schema;
+    const { Name, Password } = body('/api/auth/register').properties;
+    expect(new RegExp(Name.pattern).test('Sam Jones')).toBe(true);
+    expect(new RegExp(Name.pattern).test('Sam\nJones')).toBe(false);
+    expect(Name.description).toContain('without a web address');
+    expect(Password).toMatchObject({ minLength: 6 });
+    expect(Password.description).toContain('most common passwords');
+    expect(Object.keys(paths['/api/auth/password-reset'].post.responses)).toContain('429');
+    expect(paths['/api/auth/password-reset'].post.description).toContain('RATE_LIMIT_PASSWORD_RESET_IP');
+    expect(Object.keys(paths['/api/newsletter/subscriptions'].post.responses).sort()).toEqual(['202', '400', '415', '429']);
+    expect(paths['/api/newsletter/confirmations'].post.responses).toHaveProperty('400');
+    expect(paths['/api/newsletter/unsubscriptions'].post.responses).toHaveProperty('400');
+  });
+
   it('searches refuse line breaks in their text parameters', async () => {
     expect(answer(await ctx.inject({ method: 'GET', url: '/api/listings?city=Lon%0Adon' }))).toEqual(refused('city', ONE_LINE('city')));
     expect(answer(await ctx.inject({ method: 'GET', url: '/api/listings?address=Mare%09St' }))).toEqual(refused('address', ONE_LINE('address')));

@@ -24,7 +24,8 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, TEXTS.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
   .refine((password) => password.length < PASSWORD_MIN_LENGTH || password.trim() !== '', TEXTS.passwordBlank)
-  .refine((password) => !isCommonPassword(password), TEXTS.passwordTooCommon);
+  .refine((password) => !isCommonPassword(password), TEXTS.passwordTooCommon)
+  .describe('At least 6 characters, not only spaces, and not one of the most common passwords (in any letter case).');
 
 /** POST /api/auth/register */
 export const registerSchema = z.object({

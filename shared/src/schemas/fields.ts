@@ -23,10 +23,9 @@ export const nameHasWebAddress = (name: string) => WEB_ADDRESS.test(name);
 
 /** A person's name (register, profile, contact form): required, one line, no web address. */
 export const personName = (missing: string, max: number) =>
-  oneLine(z.string({ error: missing }).trim().min(1, missing).max(max, `Name must be at most ${max} characters.`), 'Name').refine(
-    (name) => !nameHasWebAddress(name),
-    'Name cannot contain a web address.',
-  );
+  oneLine(z.string({ error: missing }).trim().min(1, missing).max(max, `Name must be at most ${max} characters.`), 'Name')
+    .refine((name) => !nameHasWebAddress(name), 'Name cannot contain a web address.')
+    .describe('One line (no line breaks, tabs or invisible formatting characters), without a web address.');
 
 /** A required, trimmed one-line string: `missing` is shown when absent or blank. */
 export const requiredLine = (missing: string, max: number, label: string) =>

@@ -73,13 +73,13 @@ const text = (description: string) => z.string().describe(description);
 export const profileUpdateDoc = z.union([
   z
     .object({
-      Name: text('Required, at most 100 characters.'),
+      Name: text('Required, at most 100 characters, one line: no line breaks, tabs or invisible formatting characters, and no web address.'),
       PhoneNumber: text('Optional: digits, spaces, brackets, dashes and a leading +, 7 to 20 characters. Blank clears it.').optional(),
       Bio: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
       LookingForDescription: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
       BudgetMin: text('Optional: whole pounds a month, 0 to 100,000.').optional(),
       BudgetMax: text('Optional: whole pounds a month, 0 to 100,000, not below BudgetMin.').optional(),
-      PreferredLocations: text('Optional, comma-separated, at most 500 characters, e.g. "Hackney, Stratford".').optional(),
+      PreferredLocations: text('Optional, comma-separated, one line, at most 500 characters, e.g. "Hackney, Stratford".').optional(),
       FlatmateMoveInDate: text('Optional: YYYY-MM-DD, a real calendar date.').optional(),
       profileImage: z
         .string()
