@@ -8,12 +8,13 @@
  * flatmate search stale: a profile that was just listed, unlisted or edited
  * shows (or stops showing) there on the next look.
  */
-import type { FlatmateSearchPage, FlatmateSearchQuery, Profile, ProfileUpdateInput } from '@roomnest/shared';
+import { PLAN_USAGE_PATH, type FlatmateSearchPage, type FlatmateSearchQuery, type PlanUsage, type Profile, type ProfileUpdateInput, type UserType } from '@roomnest/shared';
 import { createBaseQuery } from '@roomnest/shared/client';
 import { createApi } from '@reduxjs/toolkit/query/react';
 
 export const PROFILE_TAG = 'Profile';
 export const FLATMATES_TAG = 'Flatmates';
+export const PLAN_USAGE_TAG = 'PlanUsage';
 
 /** PUT /api/users/profile answers with the message and the saved profile. */
 export interface ProfileSaved {
@@ -65,7 +66,7 @@ export function flatmateSearchParams(query: FlatmateSearchQuery): Record<string,
 export const profileApi = createApi({
   reducerPath: 'mfProfileApi',
   baseQuery: createBaseQuery(),
-  tagTypes: [PROFILE_TAG, FLATMATES_TAG],
+  tagTypes: [PROFILE_TAG, FLATMATES_TAG, PLAN_USAGE_TAG],
   endpoints: (build) => {
     /** Puts the saved profile into the cache of its owner's entry. */
     const storeSaved = async (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: ProfileSaved }> }) => {
@@ -94,6 +95,17 @@ export const profileApi = createApi({
         invalidatesTags: [FLATMATES_TAG],
         onQueryStarted: storeSaved,
       }),
+      /** Tenant ↔ Landlord: JSON `{ UserType }`; 409 for a landlord with live listings. */
+      switchAccountType: build.mutation<ProfileSaved, UserType>({
+        query: (UserType) => ({ url: '/users/profile', method: 'PUT', body: { UserType } }),
+        invalidatesTags: [FLATMATES_TAG, PLAN_USAGE_TAG],
+        onQueryStarted: storeSaved,
+      }),
+      /** What the member's plan allows and uses: the account type card reads the live listings from it. */
+      getPlanUsage: build.query<PlanUsage, void>({
+        query: () => PLAN_USAGE_PATH,
+        providesTags: [PLAN_USAGE_TAG],
+      }),
       /** Erases the account and everything in it; the token stops working. */
       deleteAccount: build.mutation<ApiMessage, void>({
         query: () => ({ url: '/users/profile', method: 'DELETE' }),
@@ -107,4 +119,12 @@ export const profileApi = createApi({
   },
 });
 
-export const { useGetProfileQuery, useUpdateProfileMutation, useSetListedMutation, useDeleteAccountMutation, useSearchFlatmatesQuery } = profileApi;
+export const {
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useSetListedMutation,
+  useSwitchAccountTypeMutation,
+  useGetPlanUsageQuery,
+  useDeleteAccountMutation,
+  useSearchFlatmatesQuery,
+} = profileApi;

@@ -30,7 +30,9 @@ import { listingsChanged, loggedIn, loggedOut, sessionExpired, type InjectableAp
 export const LISTING_TAG = 'Listing';
 /** Tag ids beside the listing ids: the public search pages and the landlord's own list. */
 const SEARCH = 'SEARCH';
-const MINE = 'MINE';
+/** The landlord's own list; also what a module's plan usage query provides, so every post, renewal and delete refreshes it. */
+export const MY_LISTINGS_TAG_ID = 'MINE';
+const MINE = MY_LISTINGS_TAG_ID;
 
 export interface ListingCreated {
   listingId: number;

@@ -3,8 +3,8 @@ import { errorMessage, errorStatus, notify } from '@roomnest/shared/client';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { listingExpiry } from '@roomnest/shared/listing';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useDeleteListingMutation, useMyListingsQuery } from '../../api/listings-api.ts';
+import { Link, useNavigate } from 'react-router-dom';
+import { useDeleteListingMutation, useGetPlanUsageQuery, useMyListingsQuery } from '../../api/listings-api.ts';
 import { ListingRow } from './ListingRow.tsx';
 import s from './my-listings.module.css';
 
@@ -14,6 +14,8 @@ export default function MyListingsPage() {
   // Always fresh on arrival; changes made elsewhere refresh it through listingsChanged.
   const { data, error, isLoading, isError, isFetching, refetch } = useMyListingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
+  // The plan's listing limit beside the list: what posting another room depends on (refreshed by every change).
+  const { data: usage } = useGetPlanUsageQuery(undefined, { refetchOnMountOrArgChange: true });
   const [toDelete, setToDelete] = useState<Listing | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>();
 
@@ -65,6 +67,15 @@ export default function MyListingsPage() {
       <>
         <p className={s.summary} aria-live="polite">
           {listings.length} {listings.length === 1 ? 'listing' : 'listings'}, {live} in search
+          {usage ? (
+            <>
+              {' · '}
+              {usage.listings.limit === null
+                ? `Your ${usage.plan} plan: unlimited active listings`
+                : `Your ${usage.plan} plan: ${usage.listings.active} of ${usage.listings.limit} active ${usage.listings.limit === 1 ? 'listing' : 'listings'} used`}{' '}
+              (<Link to={ROUTES.pricing}>compare plans</Link>)
+            </>
+          ) : null}
         </p>
         <ul className={s.list} aria-busy={isFetching}>
           {listings.map((listing) => (

@@ -1,4 +1,4 @@
-import { TEXTS, type Listing, type ListingStatus } from '@roomnest/shared';
+import { TEXTS, type Listing, type ListingStatus, type PlanUsage } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,10 +10,11 @@ afterEach(() => vi.unstubAllGlobals());
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
-/** A tiny server: my-listings from `state`, PATCH status, renew and delete change it. */
-function stubServer(listings: Listing[], fail: Partial<Record<'list' | 'status' | 'delete' | 'renew', Response>> = {}) {
+/** A tiny server: my-listings from `state`, PATCH status, renew and delete change it; the plan usage when given. */
+function stubServer(listings: Listing[], fail: Partial<Record<'list' | 'status' | 'delete' | 'renew', Response>> = {}, usage?: PlanUsage) {
   const state = { listings: [...listings] };
   const net = stubFetch(async (request, url) => {
+    if (url.pathname === '/api/users/plan-usage' && usage) return json(usage);
     const m = /^\/api\/listings\/(\d+)(\/status|\/renew)?$/.exec(url.pathname);
     if (url.pathname === '/api/listings/my-listings') return fail.list ?? json({ listings: state.listings });
     if (!m) return undefined;
@@ -199,5 +200,20 @@ describe('My listings: states', () => {
     const { location } = renderMine(TEST_USERS.tenant);
     expect(await screen.findByText(TEXTS.myListingsDenied)).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/'));
+  });
+});
+
+describe('My listings: the plan', () => {
+  it('says how much of the plan’s listing limit is used, in the plan’s one name, with a link to the plans', async () => {
+    const usage: PlanUsage = {
+      plan: 'Free',
+      unlimitedMessages: false,
+      listings: { limit: 1, active: 1, nextExpiresAt: inDays(20), lastExpiresAt: inDays(20) },
+      newConversations: { limit: 2, started: 0, remaining: 2, resetsOn: '2026-12-01' },
+    };
+    stubServer([listingFixture({ ListingID: 1, Title: 'Double in Hackney', ExpiresAt: inDays(20) })], {}, usage);
+    renderMine();
+    expect(await screen.findByText(/Your Free plan: 1 of 1 active listing used/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'compare plans' }).getAttribute('href')).toBe('/pricing');
   });
 });

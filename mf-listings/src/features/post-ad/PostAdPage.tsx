@@ -1,11 +1,12 @@
 import { ROUTES, TEXTS } from '@roomnest/shared';
 import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { Alert, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, LoadingState, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCreateListingMutation } from '../../api/listings-api.ts';
+import { useCreateListingMutation, useGetPlanUsageQuery } from '../../api/listings-api.ts';
 import { EMPTY_LISTING_FORM } from '../listing-form/form-values.ts';
 import { ListingForm } from '../listing-form/ListingForm.tsx';
+import { atListingLimit, PlanLimitNotice } from './PlanLimitNotice.tsx';
 import { PostingTips } from './PostingTips.tsx';
 import s from './post-ad.module.css';
 
@@ -16,6 +17,9 @@ export default function PostAdPage() {
   const user = useHostSelector(selectCurrentUser);
   const headingRef = usePageFocus<HTMLHeadingElement>();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Checked on arrival, before any typing: a landlord at the plan's limit is told instead of shown the form.
+  // If the check fails, the form shows and the server still refuses a post over the limit (403, shown below).
+  const usage = useGetPlanUsageQuery(undefined, { skip: !user, refetchOnMountOrArgChange: true });
 
   const submit = async (body: FormData) => {
     setRefusal(null);
@@ -40,21 +44,27 @@ export default function PostAdPage() {
         subtitle="Advertise a room to tenants: give its address, rent, deposit, move-in date, amenities and house rules, and add a photo."
       />
       <div className={s.layout}>
-        <ListingForm
-          mode="create"
-          initial={EMPTY_LISTING_FORM}
-          submitLabel="Post your ad"
-          busyLabel="Posting…"
-          cancelHref={ROUTES.myListings}
-          onSubmit={submit}
-          notice={
-            refusal ? (
-              <Alert>
-                {refusal} <Link to={ROUTES.pricing}>Compare plans and upgrade</Link>
-              </Alert>
-            ) : null
-          }
-        />
+        {usage.isLoading ? (
+          <LoadingState label="Checking your plan…" />
+        ) : atListingLimit(usage.data) ? (
+          <PlanLimitNotice usage={usage.data!} />
+        ) : (
+          <ListingForm
+            mode="create"
+            initial={EMPTY_LISTING_FORM}
+            submitLabel="Post your ad"
+            busyLabel="Posting…"
+            cancelHref={ROUTES.myListings}
+            onSubmit={submit}
+            notice={
+              refusal ? (
+                <Alert>
+                  {refusal} <Link to={ROUTES.pricing}>Compare plans and upgrade</Link>
+                </Alert>
+              ) : null
+            }
+          />
+        )}
         <PostingTips plan={user?.plan} />
       </div>
     </Page>

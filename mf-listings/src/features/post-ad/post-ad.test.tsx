@@ -1,4 +1,4 @@
-import { AMENITIES, IMAGE_MAX_BYTES, londonToday, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
+import { AMENITIES, IMAGE_MAX_BYTES, londonToday, TEXTS, UPLOAD_TEXTS, type PlanUsage } from '@roomnest/shared';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -9,17 +9,37 @@ afterEach(() => vi.unstubAllGlobals());
 
 const landlord = TEST_USERS.landlord;
 const form = () => within(screen.getByRole('form', { name: 'Post a room' }));
-const renderPost = () => renderWithHost(<PostAdPage />, { url: '/post-ad', user: landlord });
+/** Renders the page and waits for the form: it shows once the plan check on arrival has answered. */
+async function renderPost() {
+  const view = renderWithHost(<PostAdPage />, { url: '/post-ad', user: landlord });
+  await screen.findByRole('form', { name: 'Post a room' });
+  return view;
+}
 
-/** Answers POST /api/listings with `answer`, and keeps the bodies sent. */
-function stubPost(answer: () => Response) {
+/** GET /api/users/plan-usage of a landlord with `active` unexpired listings on `plan`. */
+const usage = (active: number, plan: PlanUsage['plan'] = 'Free', nextExpiresAt: string | null = null): PlanUsage => ({
+  plan,
+  unlimitedMessages: false,
+  listings: { limit: plan === 'Free' ? 1 : plan === 'Premium' ? 5 : null, active, nextExpiresAt, lastExpiresAt: nextExpiresAt },
+  newConversations: { limit: 2, started: 0, remaining: 2, resetsOn: '2026-12-01' },
+});
+
+/** Answers POST /api/listings with `answer` and keeps the bodies sent (`calls`: those posts alone); the plan check finds room for one more. */
+function stubPost(answer: () => Response, plan: PlanUsage = usage(0)) {
   const bodies: FormData[] = [];
   const net = stubFetch(async (request, url) => {
+    if (url.pathname === '/api/users/plan-usage') return json(plan);
     if (url.pathname !== '/api/listings' || request.method !== 'POST') return undefined;
     bodies.push(await request.formData());
     return answer();
   });
-  return { ...net, bodies };
+  return {
+    bodies,
+    get calls() {
+      return net.callsTo('/api/listings', 'POST');
+    },
+    usageCalls: () => net.callsTo('/api/users/plan-usage'),
+  };
 }
 
 async function fillRequired(user: UserEvent) {
@@ -40,9 +60,9 @@ const AVAILABLE = londonToday(new Date(Date.now() + 40 * 86_400_000));
 const png = (bytes = 64) => new File([new Uint8Array(bytes)], 'room.png', { type: 'image/png' });
 
 describe('Post ad: the form', () => {
-  it('has every listing field, an amenity box for every key, and no Status', () => {
+  it('has every listing field, an amenity box for every key, and no Status', async () => {
     stubPost(() => json({}));
-    renderPost();
+    await renderPost();
     expect(screen.getByRole('heading', { level: 1, name: 'List your room' })).toBeTruthy();
     for (const label of ['Title', 'Description (optional)', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent per month (£)', 'Deposit (£, optional)', 'Available date', 'Lease terms (optional)', 'Pet policy', 'Smoking policy', 'Photo']) {
       expect(form().getByLabelText(label)).toBeTruthy();
@@ -62,7 +82,7 @@ describe('Post ad: the form', () => {
   it('asks for every required field, in the spec’s words and at each field, without sending anything', async () => {
     const net = stubPost(() => json({}));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     expect(await form().findByText(TEXTS.postAdRequired)).toBeTruthy();
     for (const label of ['Title', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent', 'Available date']) {
@@ -81,7 +101,7 @@ describe('Post ad: the form', () => {
   it('checks rent and deposit like the server', async () => {
     const net = stubPost(() => json({}));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     const rent = form().getByLabelText('Rent per month (£)');
     await user.clear(rent);
@@ -100,7 +120,7 @@ describe('Post ad: the form', () => {
   it('offers no day before today in London, and refuses a past date typed in without sending it', async () => {
     const net = stubPost(() => json({}));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     const date = form().getByLabelText('Available date') as HTMLInputElement;
     expect(date.min).toBe(londonToday());
     await fillRequired(user);
@@ -117,7 +137,7 @@ describe('Post ad: the form', () => {
   it('shows the server’s verdict on the date at the date field', async () => {
     stubPost(() => json({ message: TEXTS.availableDatePast, errors: [{ field: 'AvailableDate', message: TEXTS.availableDatePast }] }, 400));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     await waitFor(() => expect(form().getByLabelText('Available date').getAttribute('aria-invalid')).toBe('true'));
@@ -127,7 +147,7 @@ describe('Post ad: the form', () => {
   it('refuses a photo of the wrong type or over 5 MB before uploading, and previews a good one', async () => {
     stubPost(() => json({}));
     const user = userEvent.setup({ applyAccept: false });
-    renderPost();
+    await renderPost();
     const picker = form().getByLabelText('Photo') as HTMLInputElement;
     await user.upload(picker, new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' }));
     expect(await form().findByText(UPLOAD_TEXTS.imageType)).toBeTruthy();
@@ -147,7 +167,7 @@ describe('Post ad: sending', () => {
   it('posts a multipart form (repeated Amenities, the photo), says so and opens the new listing', async () => {
     const net = stubPost(() => json({ listingId: 77, message: 'Your room has been listed.' }, 201));
     const user = userEvent.setup();
-    const { location } = renderPost();
+    const { location } = await renderPost();
     await fillRequired(user);
     await user.type(form().getByLabelText('Deposit (£, optional)'), '1100');
     await user.type(form().getByLabelText('Description (optional)'), 'Light and quiet.');
@@ -186,7 +206,7 @@ describe('Post ad: sending', () => {
   it('leaves out an empty deposit and the photo when none was chosen', async () => {
     const net = stubPost(() => json({ listingId: 5, message: 'Your room has been listed.' }, 201));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     await screen.findByText('Your room has been listed.');
@@ -200,7 +220,7 @@ describe('Post ad: sending', () => {
     const limit = 'Your Free plan allows 1 active listing, and you have reached that limit. To post another, delete a listing or upgrade to Premium for up to 5.';
     stubPost(() => json({ message: limit }, 403));
     const user = userEvent.setup();
-    const { location } = renderPost();
+    const { location } = await renderPost();
     await fillRequired(user);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     const alert = await form().findByRole('alert');
@@ -213,7 +233,7 @@ describe('Post ad: sending', () => {
   it("puts a 400's field errors on their fields", async () => {
     stubPost(() => json({ message: 'Some fields are missing or invalid.', errors: [{ field: 'ZipCode', message: 'ZipCode must be at most 12 characters.' }] }, 400));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     expect(await form().findByText('ZipCode must be at most 12 characters.')).toBeTruthy();
@@ -224,7 +244,7 @@ describe('Post ad: sending', () => {
   it('shows the server’s upload answer at the photo', async () => {
     stubPost(() => json({ message: UPLOAD_TEXTS.imageUnreadable }, 415));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     await user.upload(form().getByLabelText('Photo'), png());
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
@@ -235,9 +255,45 @@ describe('Post ad: sending', () => {
   it('falls back to the spec’s text when the server says nothing', async () => {
     stubPost(() => new Response('', { status: 502 }));
     const user = userEvent.setup();
-    renderPost();
+    await renderPost();
     await fillRequired(user);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
     expect(await screen.findByText(TEXTS.postFailed)).toBeTruthy();
+  });
+});
+
+describe('Post ad: a landlord at the plan’s limit, on arrival', () => {
+  it('is told before any form, with the ways on: delete, wait for the next expiry, upgrade', async () => {
+    const net = stubPost(() => json({}), usage(1, 'Free', '2026-12-03T10:00:00.000Z'));
+    renderWithHost(<PostAdPage />, { url: '/post-ad', user: landlord });
+    const notice = await screen.findByRole('region', { name: 'You have reached your plan’s listing limit' });
+    expect(screen.queryByRole('form', { name: 'Post a room' })).toBeNull();
+    const text = notice.textContent ?? '';
+    expect(text).toContain('Your Free plan allows 1 active listing, and you have one.');
+    expect(text).toContain('Delete a listing you no longer need in Manage My Ads. Marking it Unavailable does not free its place.');
+    expect(text).toContain('listings stay active for 30 days, and your next one expires on 3 Dec 2026.');
+    expect(text).toContain('Upgrade your plan: Premium up to 5, Professional as many as you like.');
+    const links = within(notice).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toContainEqual(['Manage My Ads', '/my-listings']);
+    expect(links).toContainEqual(['Compare plans', '/pricing']);
+    expect(net.usageCalls()).toHaveLength(1);
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it('names the plan and only the plans above it (Premium at 5 of 5)', async () => {
+    stubPost(() => json({}), usage(5, 'Premium'));
+    renderWithHost(<PostAdPage />, { url: '/post-ad', user: TEST_USERS.premiumLandlord });
+    const notice = await screen.findByRole('region', { name: 'You have reached your plan’s listing limit' });
+    expect(notice.textContent).toContain('Your Premium plan allows 5 active listings, and you have 5.');
+    expect(notice.textContent).toContain('Upgrade your plan: Professional as many as you like.');
+  });
+
+  it('shows the form to a landlord with room left, and to one whose plan cannot be checked (the server still says no)', async () => {
+    stubPost(() => json({}), usage(0));
+    const first = await renderPost();
+    expect(screen.queryByRole('region', { name: /listing limit/ })).toBeNull();
+    first.unmount();
+    stubFetch(() => json({ message: 'Down for a moment.' }, 503));
+    await renderPost();
   });
 });

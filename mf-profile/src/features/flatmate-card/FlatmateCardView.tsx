@@ -4,8 +4,8 @@ import { Avatar } from './Avatar.tsx';
 import { budgetText, splitLocations } from './card-text.ts';
 import s from './flatmate-card.module.css';
 
-/** The card's picture size: the spec's 150px profile picture. */
-export const CARD_AVATAR_PX = 150;
+/** The card's picture size: small, beside the name, so a phone shows more than one card at a time (the 150px preview is the profile editor's). */
+export const CARD_AVATAR_PX = 64;
 
 export interface FlatmateCardViewProps {
   card: FlatmateCard;
@@ -16,9 +16,9 @@ export interface FlatmateCardViewProps {
 }
 
 /**
- * One flatmate seeker (spec section 3, Flatmate profile card): name, picture,
- * budget, move-in date, preferred locations as chips, and 100-character
- * snippets of the bio and of what they are looking for.
+ * One flatmate seeker (spec section 3, Flatmate profile card), compact: the picture beside the name, budget and
+ * move-in date; preferred locations as chips; the 100-character snippets of the bio and of what they are looking
+ * for, each kept to two lines on the card (the whole snippet stays in the text).
  */
 export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCardViewProps) {
   const nameId = useId();
@@ -30,13 +30,14 @@ export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCar
   const lookingFor = snippet(card.LookingForDescription, SNIPPET_LENGTH.flatmateLookingFor);
   return (
     <article className={s.card} aria-labelledby={nameId}>
-      <div className={s.banner} aria-hidden="true" />
       <div className={s.identity}>
         <Avatar src={card.ProfilePictureURL} name={card.Name} size={CARD_AVATAR_PX} className={s.avatar} />
-        <Heading id={nameId} className={s.name}>
-          {card.Name}
-        </Heading>
-        <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
+        <div className={s.who}>
+          <Heading id={nameId} className={s.name}>
+            {card.Name}
+          </Heading>
+          <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
+        </div>
       </div>
 
       <div className={s.body}>

@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { PROFILE_FORM_FIELDS, useUpdateProfileMutation } from '../../api/profile-api.ts';
 import { splitLocations } from '../flatmate-card/card-text.ts';
 import { FlatmateCardView } from '../flatmate-card/FlatmateCardView.tsx';
+import { AccountTypeCard } from './AccountTypeCard.tsx';
 import { DangerZone } from './DangerZone.tsx';
 import { PictureField, useChosenPicture } from './PictureField.tsx';
 import { formValues, previewCard, toUpdate } from './profile-form.ts';
@@ -134,6 +135,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
 
       <div className={s.side}>
         <VisibilityCard profile={profile} />
+        <AccountTypeCard profile={profile} />
         {/* A visual aid only: everything in it is in the form, so it is kept out of the accessibility tree. */}
         <section className={s.preview} inert aria-hidden="true">
           <h2 className={s.sideTitle}>How your card looks</h2>
