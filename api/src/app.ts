@@ -158,7 +158,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     publicUrl: config.publicUrl ?? 'http://localhost:8080',
     secret: config.tokenSecret,
   });
-  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors' });
+  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', storeDir: config.storeDir });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   await app.register(webPlugin, {

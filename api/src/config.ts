@@ -70,6 +70,8 @@ export interface RateLimits {
   newsletter: RateLimit;
   /** Messages sent per user (RATE_LIMIT_MESSAGES). */
   messages: RateLimit;
+  /** Remote failure reports per IP address (RATE_LIMIT_CLIENT_ERRORS). */
+  clientErrors: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -81,6 +83,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   passwordResetIp: { max: 20, windowSeconds: 60 * 60 },
   newsletter: { max: 10, windowSeconds: 60 * 60 },
   messages: { max: 30, windowSeconds: 60 },
+  clientErrors: { max: 300, windowSeconds: 60 * 60 },
 };
 
 const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
@@ -92,6 +95,7 @@ const RATE_LIMIT_VARIABLES: Record<keyof RateLimits, string> = {
   passwordResetIp: 'RATE_LIMIT_PASSWORD_RESET_IP',
   newsletter: 'RATE_LIMIT_NEWSLETTER',
   messages: 'RATE_LIMIT_MESSAGES',
+  clientErrors: 'RATE_LIMIT_CLIENT_ERRORS',
 };
 
 /** Reads `<max>/<window>` (`10/15m`, `30/1h`, `5/60`), or `off` for no limit. */

@@ -279,7 +279,7 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
       json('POST', '/api/client-errors/remote-failures', {
         remote: 'mf_search',
         module: 'RoomSearchPage',
-        version: '1.0.0',
+        version: REMOTES.mf_search.version,
         kind: 'load',
         message: 'Failed to fetch',
         path: '/find-a-room',

@@ -28,7 +28,7 @@ import { IMAGE_MAX_BYTES } from '@roomnest/shared';
 import { JSON_BODY_LIMIT } from '../src/app.ts';
 import { insertListing, validForm } from './listings-support.ts';
 import { errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Person } from './integrity-support.ts';
-import { createTestContext, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
+import { createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20260409);
 const FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
@@ -375,7 +375,8 @@ const TARGETS: Target[] = [
   {
     route: 'POST /api/client-errors/remote-failures',
     auth: 'none',
-    json: { remote: 'mf_search', module: 'RoomSearchPage', version: '1.0.0', kind: 'load', message: 'Failed to fetch', path: '/find-a-room', shellVersion: SHELL_VERSION },
+    // The live version of the test store's remotes.json (a version that is not live is refused).
+    json: { remote: 'mf_search', module: 'RoomSearchPage', version: REMOTES.mf_search.version, kind: 'load', message: 'Failed to fetch', path: '/find-a-room', shellVersion: SHELL_VERSION },
   },
   { route: 'GET /uploads/*', auth: 'none' },
   { route: 'GET /store/*', auth: 'none' },

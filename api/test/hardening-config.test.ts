@@ -25,6 +25,7 @@ describe('hardening configuration', () => {
       passwordResetIp: { max: 20, windowSeconds: 3600 },
       newsletter: { max: 10, windowSeconds: 3600 },
       messages: { max: 30, windowSeconds: 60 },
+      clientErrors: { max: 300, windowSeconds: 3600 },
     });
   });
 
@@ -42,6 +43,7 @@ describe('hardening configuration', () => {
         RATE_LIMIT_PASSWORD_RESET_IP: '30/2h',
         RATE_LIMIT_NEWSLETTER: 'off',
         RATE_LIMIT_MESSAGES: '20/60',
+        RATE_LIMIT_CLIENT_ERRORS: '50/10m',
       }),
     ).toMatchObject({
       corsOrigins: ['https://partner.example.com', 'http://localhost:5173'],
@@ -56,6 +58,7 @@ describe('hardening configuration', () => {
         passwordResetIp: { max: 30, windowSeconds: 7200 },
         newsletter: null,
         messages: { max: 20, windowSeconds: 60 },
+        clientErrors: { max: 50, windowSeconds: 600 },
       },
     });
   });

@@ -23,6 +23,7 @@ const LIMITS: RateLimits = {
   passwordResetIp: { max: 5, windowSeconds: 600 },
   newsletter: { max: 3, windowSeconds: 600 },
   messages: { max: 3, windowSeconds: 600 },
+  clientErrors: { max: 3, windowSeconds: 600 },
 };
 
 let addressCounter = 0;

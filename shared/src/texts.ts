@@ -111,6 +111,7 @@ export const RATE_LIMIT_TEXTS = {
   passwordResetIp: (wait: string) => `Too many password reset requests from your network. Please wait ${wait} and try again.`,
   newsletter: (wait: string) => `Too many newsletter sign-ups from your network. Please wait ${wait} and try again.`,
   messages: (wait: string) => `You are sending messages too quickly. Please wait ${wait} and try again.`,
+  clientErrors: (wait: string) => `Too many error reports from your network. Please wait ${wait}.`,
 } as const;
 
 /** Image upload answers of the API (listing photos, profile pictures); the browser may show them before sending too. */
