@@ -86,7 +86,7 @@ describe.each(TEST_DATABASES)('the server log on $name', (database) => {
     await ctx.inject({
       method: 'POST',
       url: '/api/client-errors/remote-failures',
-      payload: { remote: 'mf_content', module: 'ContentPage', version: '1', kind: 'load', message: `failed at /newsletter/confirm?token=${secrets.reset}`, path: `/reset-password?token=${secrets.reset}`, shellVersion: '1' },
+      payload: { remote: 'mf_search', module: 'RoomSearchPage', version: 'unknown', kind: 'load', message: `failed at /newsletter/confirm?token=${secrets.reset}`, path: `/reset-password?token=${secrets.reset}`, shellVersion: '1' },
     });
 
     expect(log.lines.length).toBeGreaterThan(8);
