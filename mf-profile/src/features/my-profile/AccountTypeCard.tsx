@@ -20,6 +20,8 @@ export function AccountTypeCard({ profile }: { profile: Profile }) {
   const dispatch = useHostDispatch();
   const live = landlord ? (usage.data?.listings.active ?? 0) : 0;
   const blocked = live > 0;
+  // A landlord's switch waits for the count of live listings, so it is never offered before it is known.
+  const checking = landlord && usage.isLoading;
 
   const change = async () => {
     const result = await switchType(landlord ? 'Tenant' : 'Landlord');
@@ -55,7 +57,7 @@ export function AccountTypeCard({ profile }: { profile: Profile }) {
           <>Landlords post rooms and manage them in Manage My Ads. Looking for a room yourself? Switch to a tenant account.</>
         )}
       </p>
-      <Button variant="secondary" block onClick={() => void change()} disabled={isLoading || blocked} aria-busy={isLoading} aria-describedby="account-type-state">
+      <Button variant="secondary" block onClick={() => void change()} disabled={isLoading || blocked || checking} aria-busy={isLoading || checking} aria-describedby="account-type-state">
         {action}
       </Button>
     </section>
