@@ -90,6 +90,20 @@ export interface ListingsPage {
   totalCapped?: boolean;
   page: number;
   totalPages: number;
+  /** How the `city` parameter was read as a place; absent without one. */
+  location?: SearchLocation;
+}
+
+/** What a room search's `city` may name: a city (or the start of its name), an area, a street, a postcode district or a postcode. */
+export type PlaceKind = 'city' | 'area' | 'street' | 'district' | 'postcode';
+
+export interface SearchLocation {
+  /** False when the text names no place the listings know: the search then finds nothing. */
+  understood: boolean;
+  /** What to show after "Rooms in": "Hackney, London", "E8", "E8 3PB", "Mare Street, Hackney"; null when not understood. */
+  label: string | null;
+  /** Each reading of the text, the exact area, district and postcode ones first (listed first under relevance). */
+  matches: { kind: PlaceKind; label: string; exact: boolean }[];
 }
 
 export interface Profile {

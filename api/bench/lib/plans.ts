@@ -1,14 +1,17 @@
 /**
  * Query plans of public search, every filter combination the pages send with
  * every sort order, page 1 and page 10, exactly as the API runs them (the
- * city resolved, the capped count, then the page read by the strategy the
- * count and the table's size pick): EXPLAIN ANALYZE of each statement, the indexes it reads, and
- * whether it scans the whole listings table or starts parallel workers.
+ * City field read as a place, the capped count, then the page read by the
+ * strategy each branch's count and the table's size pick): EXPLAIN ANALYZE of
+ * each statement (the place's own, when it needs one, included), the indexes
+ * it reads, and whether it scans the whole listings table or starts parallel
+ * workers.
  */
 import { SORT_OPTIONS, type SortBy } from '@roomnest/shared';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/types.ts';
-import { countQuery, estimateListings, matchCities, pageQuery, pageStrategy, SEARCH_TOTAL_CAP, type SearchFilters } from '../../src/features/listings/repository.ts';
+import { placeKey, placeQuery, resolvePlace } from '../../src/features/listings/places.ts';
+import { branchCounts, countQuery, estimateListings, pageQuery, pageStrategy, SEARCH_TOTAL_CAP, type SearchFilters } from '../../src/features/listings/repository.ts';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -32,6 +35,18 @@ export const PLANNED_FILTERS: Record<string, SearchFilters> = {
   'no match (cheap studio)': { priceRange: '0-500', roomType: 'Studio', availableDate: day(30) },
   'move-in within 60 days': { availableDate: day(60) },
   'unknown city': { city: 'Leeds' },
+  // The Home search box's Location, and the City field of /rooms, as a place (places.ts).
+  'place "Hackney"': { city: 'Hackney' },
+  'place "hackney" + Double + 1000-1500': { city: 'hackney', roomType: 'Double', priceRange: '1000-1500' },
+  'place "Newbury Park" + move-in soon': { city: 'Newbury Park', availableDate: day(5) },
+  'place "E8"': { city: 'E8' },
+  'place "E14" + Studio': { city: 'E14', roomType: 'Studio' },
+  'place "E8 3PB"': { city: 'E8 3PB' },
+  'place "Mare Street"': { city: 'Mare Street' },
+  'place "Wilmslow Road"': { city: 'Wilmslow Road' },
+  'place "Stratford, London"': { city: 'Stratford, London' },
+  'place "Mare Street, Hackney" + street substring': { city: 'Mare Street, Hackney', address: 'mare' },
+  'place unknown': { city: 'Xyzzy' },
 };
 
 export interface PlanRow {
@@ -69,18 +84,24 @@ export async function explainSearches(db: Kysely<DB>): Promise<PlanSummary> {
   const sorts = SORT_OPTIONS.map((s) => s.value as SortBy);
   const tableRows = await estimateListings(db);
   for (const [search, filters] of Object.entries(PLANNED_FILTERS)) {
-    const cities = filters.city ? await matchCities(db, filters.city) : undefined;
-    if (cities && cities.length === 0) continue; // answered without a statement
-    const count = countQuery(db, filters, cities);
-    const n = Number((await count.executeTakeFirstOrThrow()).n);
+    const key = filters.city ? placeKey(filters.city) : '';
+    const place = key ? await resolvePlace(db, key) : undefined;
+    // The statement that reads the place (one per part that is no postcode or district), as resolvePlace runs it.
+    for (const part of key.split(',').map((p) => p.trim()).filter((p) => p && !/^[a-z]{1,2}\d[a-z\d]?( ?\d[a-z]{2})?$/.test(p))) {
+      rows.push({ search, statement: `place "${part}"`, ...(await explain(db, { compile: () => placeQuery(part).compile(db) })) });
+    }
+    if (place && !place.understood) continue; // answered without another statement
+    const count = countQuery(db, filters, place);
+    const counts = branchCounts(await count.executeTakeFirstOrThrow(), place?.matches.length ?? 1);
+    const n = Math.min(counts.reduce((sum, c) => sum + c, 0), SEARCH_TOTAL_CAP + 1);
     rows.push({ search, statement: `count (${n > SEARCH_TOTAL_CAP ? `over ${SEARCH_TOTAL_CAP}` : n})`, ...(await explain(db, count)) });
     if (n === 0) continue; // no page to read
     for (const sortBy of sorts) {
       for (const page of [1, 10]) {
         const offset = (page - 1) * 24;
         if (offset >= Math.min(n, SEARCH_TOTAL_CAP)) continue;
-        const strategy = pageStrategy(n, SEARCH_TOTAL_CAP, offset + 24, tableRows);
-        rows.push({ search, statement: `${strategy} ${sortBy} p${page}`, ...(await explain(db, pageQuery(db, filters, cities, { sortBy, page, pageSize: 24 }, strategy))) });
+        const strategies = counts.map((c) => pageStrategy(c, SEARCH_TOTAL_CAP, offset + 24, tableRows));
+        rows.push({ search, statement: `${strategies.join('+')} ${sortBy} p${page}`, ...(await explain(db, pageQuery(db, filters, place, { sortBy, page, pageSize: 24 }, strategies))) });
       }
     }
   }

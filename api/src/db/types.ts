@@ -70,6 +70,12 @@ export interface ListingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Posting or renewal time plus LISTING_ACTIVE_DAYS. */
   expires_at: ColumnType<Date, Date | undefined, Date>;
+  /** Computed by the database from the address (migration 0009), e.g. 'Hackney' and 'Mare Street' of '14 Mare Street, Hackney'. */
+  area: ColumnType<string | null, never, never>;
+  street: ColumnType<string | null, never, never>;
+  /** Computed from zip_code (migration 0009): 'E83PB' and its outward code 'E8'; district is null when it has no UK shape. */
+  postcode: ColumnType<string | null, never, never>;
+  district: ColumnType<string | null, never, never>;
 }
 
 export interface NewsletterSubscriptionsTable {

@@ -11,6 +11,7 @@ import * as messageThreads from './0005-message-threads.ts';
 import * as searchByCity from './0006-search-by-city.ts';
 import * as searchChangeNotify from './0007-search-change-notify.ts';
 import * as unlimitedMessages from './0008-unlimited-messages.ts';
+import * as searchByPlace from './0009-search-by-place.ts';
 import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006-search-by-city': searchByCity,
   '0007-search-change-notify': searchChangeNotify,
   '0008-unlimited-messages': unlimitedMessages,
+  '0009-search-by-place': searchByPlace,
   '0010-newsletter-confirmation': newsletterConfirmation,
 };
 

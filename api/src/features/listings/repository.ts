@@ -1,15 +1,20 @@
 /**
  * Listing queries. Public search counts its matches up to a cap, then reads
  * one page joined to the landlords, through the partial indexes of migrations
- * 0003 and 0006 (status = 'Available', unexpired), in a stable order that
- * always ends with the id.
+ * 0003, 0006 and 0009 (status = 'Available', unexpired), in a stable order
+ * that always ends with the id. The City field is read as a place first
+ * (places.ts): each of its matches is one branch of the search, an equality
+ * on an indexed column.
  */
 import { PLANS, PRICE_RANGES, type PlanName, type RoomType, type SortBy } from '@roomnest/shared';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { escapeLike, resolvePlace, type CityMatch, type Place, type PlaceMatch } from './places.ts';
 import type { ListingWithLandlord } from './schemas.ts';
 
 export type Executor = Kysely<DB> | Transaction<DB>;
+
+export { citiesStartingWith, escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
 export interface SearchFilters {
   city?: string | undefined;
@@ -48,9 +53,6 @@ export const SORT_ORDERS: Record<SortBy, readonly (readonly [SortColumn, Directi
   ],
 };
 
-/** User text in a LIKE pattern: its %, _ and \ match themselves. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A listing anyone may see: Available and not expired (literals, so the partial indexes apply). */
 export const IS_PUBLIC = sql<boolean>`listings.status = 'Available' and listings.expires_at > now()`;
 
@@ -74,55 +76,75 @@ export function rentBounds(filters: Pick<SearchFilters, 'minPrice' | 'maxPrice' 
  */
 export const SEARCH_TOTAL_CAP = 1000;
 
-/** A city prefix matching more distinct cities than this is matched as a prefix (LIKE) instead of as a list of cities. */
-export const MAX_CITY_EXPANSION = 20;
+/**
+ * How a search reads its City field: a place (resolvePlace), or its cities
+ * alone (matchCities: the field as a city prefix, as the benchmark's plans
+ * and older callers give it).
+ */
+export type CityReading = Place | CityMatch;
 
 /**
- * The City filter, resolved: the distinct lower-case cities the prefix matches
- * (an equality on one city reads the per-city indexes of migration 0006 in
- * sort order), or null when more than MAX_CITY_EXPANSION cities match.
+ * One branch of a search: a match of the place, and the matches before it,
+ * whose listings it leaves to them (so that branches never share a listing
+ * and their counts add up). `rank` orders the branches under relevance: the
+ * exact area, district and postcode matches first.
  */
-export type CityMatch = readonly string[] | null;
-
-/**
- * The distinct lower-case cities that `prefix` matches case-insensitively from
- * the start, any listing status: a loose index scan of listings_city_lower
- * (one probe per city, whatever the number of listings).
- */
-export async function matchCities(db: Executor, prefix: string): Promise<CityMatch> {
-  const pattern = `${escapeLike(prefix)}%`;
-  const { rows } = await sql<{ city: string }>`
-    with recursive c(city) as (
-      (select lower(city) from listings where lower(city) like lower(${pattern}) order by lower(city) using ~<~ limit 1)
-      union all
-      select (
-        select lower(l.city) from listings l
-        where lower(l.city) like lower(${pattern}) and lower(l.city) ~>~ c.city
-        order by lower(l.city) using ~<~ limit 1
-      ) from c where c.city is not null
-    )
-    select city from c where city is not null limit ${MAX_CITY_EXPANSION + 1}
-  `.execute(db);
-  return rows.length > MAX_CITY_EXPANSION ? null : rows.map((r) => r.city);
+export interface Branch {
+  match: PlaceMatch;
+  before: readonly PlaceMatch[];
+  rank: number;
 }
 
 /**
- * The public search filter. city: case-insensitive prefix ('london' and 'Lon'
- * match 'London'), as the cities it matches when `cities` is given (see
- * matchCities); address: case-insensitive substring; rents inclusive;
- * availableDate: available on or before that day.
+ * The branches of a search: [undefined] without a City field (one branch, no
+ * place condition); none when the field names nothing (the search is empty).
+ */
+export function branchesOf(filters: Pick<SearchFilters, 'city'>, reading: CityReading | undefined): (Branch | undefined)[] {
+  if (!filters.city || reading === undefined) return [undefined];
+  const matches: readonly PlaceMatch[] =
+    reading === null || Array.isArray(reading)
+      ? reading?.length === 0
+        ? []
+        : [{ kind: 'city', exact: false, label: filters.city, city: { prefix: filters.city, cities: reading as CityMatch } }]
+      : (reading as Place).matches;
+  return matches.map((match, i) => ({ match, before: matches.slice(0, i), rank: match.exact ? 0 : 1 }));
+}
+
+/** The conditions of one match, all of which a listing meets: each an equality an index of 0006 or 0009 answers. */
+function matchConditions(match: PlaceMatch): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (match.area !== undefined) conditions.push(sql<SqlBool>`lower(listings.area) = lower(${match.area})`);
+  if (match.street !== undefined) conditions.push(sql<SqlBool>`lower(listings.street) = lower(${match.street})`);
+  if (match.district !== undefined) conditions.push(sql<SqlBool>`listings.district = ${match.district}`);
+  if (match.postcode !== undefined) conditions.push(sql<SqlBool>`listings.postcode = ${match.postcode}`);
+  if (match.city) {
+    const { prefix, cities } = match.city;
+    if (!cities) conditions.push(sql<SqlBool>`lower(listings.city) like lower(${`${escapeLike(prefix)}%`})`);
+    else if (cities.length === 1) conditions.push(sql<SqlBool>`lower(listings.city) = ${cities[0]}`);
+    else conditions.push(sql<SqlBool>`lower(listings.city) in (${sql.join(cities.length ? cities : [null])})`);
+  }
+  return conditions;
+}
+
+/**
+ * The public search filter. The place: one branch of it (see Branch; the City
+ * field read by places.ts: a city prefix, 'london' and 'Lon' matching London,
+ * an area, street, district or postcode); address: case-insensitive substring;
+ * rents inclusive; availableDate: available on or before that day.
  */
 function searchConditions(
   eb: ExpressionBuilder<DB, 'listings'>,
   filters: SearchFilters,
-  cities: CityMatch | undefined,
+  branch: Branch | undefined | null,
   { addressIndex = true }: { addressIndex?: boolean } = {},
 ): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [IS_PUBLIC];
-  if (filters.city) {
-    if (!cities) conditions.push(sql<SqlBool>`lower(listings.city) like lower(${`${escapeLike(filters.city)}%`})`);
-    else if (cities.length === 1) conditions.push(sql<SqlBool>`lower(listings.city) = ${cities[0]}`);
-    else conditions.push(sql<SqlBool>`lower(listings.city) in (${sql.join(cities.length ? cities : [null])})`);
+  // null: a City field that names nothing (callers answer without asking; this keeps a statement built anyway empty).
+  if (branch === null) conditions.push(sql<SqlBool>`false`);
+  else if (branch) {
+    conditions.push(...matchConditions(branch.match));
+    // Listings an earlier match holds are its own (a column may be null: `is not true`, not `not`).
+    for (const earlier of branch.before) conditions.push(sql<SqlBool>`(${eb.and(matchConditions(earlier))}) is not true`);
   }
   if (filters.address) {
     // The same substring test; strpos hides it from the trigram index (see PageStrategy), not from the covering indexes.
@@ -161,58 +183,114 @@ export interface PageOptions {
  */
 export type PageStrategy = 'walk' | 'collect';
 
-/** The matches counted, up to `cap` + 1 (one more than the cap means "more than the cap"). */
-export function countQuery(db: Executor, filters: SearchFilters, cities: CityMatch | undefined, cap = SEARCH_TOTAL_CAP) {
+/** One branch's matches counted, up to `cap` + 1 (one more than the cap means "more than the cap"). */
+function branchCount(db: Executor, filters: SearchFilters, branch: Branch | undefined | null, cap: number) {
   const matches = db
     .selectFrom('listings')
-    .where((eb) => searchConditions(eb, filters, cities))
+    .where((eb) => searchConditions(eb, filters, branch))
     .select(sql<number>`1`.as('one'))
     .limit(cap + 1);
   return db.selectFrom(matches.as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 /**
+ * The matches counted, up to `cap` + 1 in each branch, in one statement: `n`,
+ * their sum, and with several branches each one's count as n0, n1, …
+ */
+export function countQuery(db: Executor, filters: SearchFilters, reading: CityReading | undefined, cap = SEARCH_TOTAL_CAP) {
+  const branches = branchesOf(filters, reading);
+  if (branches.length <= 1) return branchCount(db, filters, branches.length ? branches[0] : null, cap);
+  const counts = db.selectNoFrom(branches.map((branch, i) => branchCount(db, filters, branch, cap).as(`n${i}`)));
+  const sum = sql.join(
+    branches.map((_, i) => sql.ref(`s.n${i}`)),
+    sql` + `,
+  );
+  return db
+    .selectFrom(counts.as('s'))
+    .selectAll('s')
+    .select(sql<number>`${sum}`.as('n'));
+}
+
+/** Each branch's count in a row of countQuery for `branches` branches. */
+export function branchCounts(row: { n: number }, branches: number): number[] {
+  const counts = row as unknown as Record<string, unknown>;
+  return branches <= 1 ? [Number(counts.n)] : Array.from({ length: branches }, (_, i) => Number(counts[`n${i}`]));
+}
+
+/** The ids and sort keys of one branch's first matches in `order`, from `offset`, read by `strategy`. */
+function branchIds(
+  db: Executor,
+  filters: SearchFilters,
+  branch: Branch | undefined | null,
+  order: (typeof SORT_ORDERS)[SortBy],
+  strategy: PageStrategy,
+  limit: number,
+  offset: number,
+) {
+  const keys = order.map(([column]) => column);
+  const where = (eb: ExpressionBuilder<DB, 'listings'>) => searchConditions(eb, filters, branch, { addressIndex: strategy === 'collect' });
+  if (strategy === 'walk') {
+    let walk = db.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const));
+    for (const [column, direction] of order) walk = walk.orderBy(`listings.${column}`, direction);
+    return walk.limit(limit).offset(offset);
+  }
+  let collect = db
+    .with(
+      (cte) => cte('matches').materialized(),
+      (qb) => qb.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const)),
+    )
+    .selectFrom('matches')
+    .selectAll('matches');
+  for (const [column, direction] of order) collect = collect.orderBy(`matches.${column}` as never, direction);
+  return collect.limit(limit).offset(offset);
+}
+
+/**
  * One page of public search joined to the landlords, in a stable order that
- * always ends with the id: first the page's ids and sort keys (`strategy`),
- * then their rows by primary key. Exposed for the benchmark's query plans;
- * `searchListings` runs it.
+ * always ends with the id: first the page's ids and sort keys (`strategy`,
+ * one per branch or one for all), then their rows by primary key. With
+ * several branches, each gives its first `offset + limit` matches in order
+ * (read by its own strategy), and the page is taken from them together:
+ * under relevance the exact branches first, otherwise in the sort order
+ * alone. Exposed for the benchmark's query plans; `searchListings` runs it.
  */
 export function pageQuery(
   db: Executor,
   filters: SearchFilters,
-  cities: CityMatch | undefined,
+  reading: CityReading | undefined,
   { sortBy, page, pageSize }: PageOptions,
-  strategy: PageStrategy,
+  strategy: PageStrategy | readonly PageStrategy[],
   limit = pageSize,
 ) {
   const order = SORT_ORDERS[sortBy];
-  const keys = order.map(([column]) => column);
-  const where = (eb: ExpressionBuilder<DB, 'listings'>) => searchConditions(eb, filters, cities, { addressIndex: strategy === 'collect' });
-
+  const branches = branchesOf(filters, reading);
+  const strategyOf = (i: number) => (typeof strategy === 'string' ? strategy : (strategy[i] ?? 'collect'));
   const offset = (page - 1) * pageSize;
+
   let pageIds;
-  if (strategy === 'walk') {
-    let walk = db.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const));
-    for (const [column, direction] of order) walk = walk.orderBy(`listings.${column}`, direction);
-    pageIds = walk.limit(limit).offset(offset).as('k');
+  if (branches.length <= 1) {
+    pageIds = branchIds(db, filters, branches.length ? branches[0] : null, order, strategyOf(0), limit, offset).as('k');
   } else {
-    let collect = db
-      .with(
-        (cte) => cte('matches').materialized(),
-        (qb) => qb.selectFrom('listings').where(where).select(keys.map((k) => `listings.${k}` as const)),
-      )
-      .selectFrom('matches')
-      .selectAll('matches');
-    for (const [column, direction] of order) collect = collect.orderBy(`matches.${column}` as never, direction);
-    pageIds = collect.limit(limit).offset(offset).as('k');
+    const firsts = branches.map((branch, i) =>
+      db
+        .selectFrom(branchIds(db, filters, branch, order, strategyOf(i), offset + limit, 0).as(`b${i}`))
+        .selectAll()
+        .select(sql.lit(branch!.rank).as('rank')),
+    );
+    const together = firsts.slice(1).reduce((union, next) => union.unionAll(next as never), firsts[0]!);
+    let merged = db.selectFrom(together.as('u')).selectAll('u');
+    if (sortBy === 'relevance') merged = merged.orderBy('u.rank' as never);
+    for (const [column, direction] of order) merged = merged.orderBy(`u.${column}` as never, direction);
+    pageIds = merged.limit(limit).offset(offset).as('k');
   }
 
   let query = db
     .selectFrom(pageIds)
-    .innerJoin('listings', 'listings.id', 'k.id')
+    .innerJoin('listings', 'listings.id', 'k.id' as never)
     .innerJoin('users as u', 'u.id', 'listings.landlord_id')
     .selectAll('listings')
     .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
+  if (branches.length > 1 && sortBy === 'relevance') query = query.orderBy('k.rank' as never);
   for (const [column, direction] of order) query = query.orderBy(`listings.${column}`, direction);
   return query;
 }
@@ -223,14 +301,22 @@ export interface SearchPage {
   total: number;
   /** More than `cap` match. */
   capped: boolean;
-  /** What to keep for the next search with the same filters (see SearchCountCache): the count as read, up to cap + 1. */
+  /** The count as read, up to cap + 1. */
   count: number;
+  /** What to keep for the next search with the same filters (the search cache): each branch's count as read, up to cap + 1. */
+  counts: number[];
+  /** The City field as read (resolvePlace); absent without one, or when the caller gave its cities. */
+  place?: Place | undefined;
 }
 
 export interface SearchOptions {
-  /** The count of a recent search with the same filters (SearchCountCache); read when absent. */
+  /** The count of a recent search with the same filters (one branch); read when absent. */
   knownCount?: number | undefined;
-  /** The cities the city prefix matches (matchCities); resolved when absent. */
+  /** Each branch's count of a recent search with the same filters (SearchPage.counts); read when absent. */
+  knownCounts?: readonly number[] | undefined;
+  /** The City field read as a place (resolvePlace); resolved when absent and `cities` is too. */
+  place?: Place | undefined;
+  /** The cities the City field matches as a city prefix, read as nothing else (matchCities). */
   cities?: CityMatch | undefined;
   /** The planner's estimate of the listings table's rows (estimateListings); read when needed and absent. */
   tableRows?: number | undefined;
@@ -263,27 +349,40 @@ export function pageStrategy(count: number, cap: number, reach: number, tableRow
 
 /**
  * One page of public search and the total over all pages, counted up to the
- * cap. Two statements at most: the count (skipped when known), then the page
- * (skipped when it is past the last one).
+ * cap. Two statements at most once the City field is read: the count
+ * (skipped when known), then the page (skipped when it is past the last one).
  */
 export async function searchListings(db: Executor, filters: SearchFilters, options: PageOptions, search: SearchOptions = {}): Promise<SearchPage> {
   const cap = search.cap ?? SEARCH_TOTAL_CAP;
-  const cities = filters.city ? (search.cities !== undefined ? search.cities : await matchCities(db, filters.city)) : undefined;
-  let count = search.knownCount;
-  if (count === undefined) {
-    count = cities && cities.length === 0 ? 0 : Number((await countQuery(db, filters, cities, cap).executeTakeFirstOrThrow()).n);
+  const place = filters.city && search.cities === undefined ? (search.place ?? (await resolvePlace(db, filters.city))) : undefined;
+  const reading: CityReading | undefined = filters.city ? (place ?? search.cities) : undefined;
+  const branches = branchesOf(filters, reading);
+  if (!branches.length) return { rows: [], total: 0, capped: false, count: 0, counts: [], place };
+
+  let counts: number[] | undefined;
+  if (search.knownCounts?.length === branches.length) counts = [...search.knownCounts];
+  else if (search.knownCount !== undefined && branches.length === 1) counts = [search.knownCount];
+  const known = counts !== undefined;
+  if (!counts) {
+    counts = branchCounts(await countQuery(db, filters, reading, cap).executeTakeFirstOrThrow(), branches.length);
   }
+  const count = Math.min(
+    counts.reduce((sum, n) => sum + n, 0),
+    cap + 1,
+  );
   const capped = count > cap;
   const offset = (options.page - 1) * options.pageSize;
   // A capped search ends at the cap. Otherwise a page past a count read just now is empty without asking; a
   // remembered count may be stale (another instance added listings), so the rows are read fresh.
-  const limit = capped ? Math.min(options.pageSize, cap - offset) : search.knownCount === undefined && offset >= count ? 0 : options.pageSize;
+  const limit = capped ? Math.min(options.pageSize, cap - offset) : !known && offset >= count ? 0 : options.pageSize;
   let rows: unknown[] = [];
   if (limit > 0) {
-    const tableRows = capped ? 0 : (search.tableRows ?? (await estimateListings(db)));
-    rows = await pageQuery(db, filters, cities, options, pageStrategy(count, cap, offset + limit, tableRows), limit).execute();
+    // The table's size matters only to a branch that is not past the cap (pageStrategy).
+    const tableRows = counts.every((n) => n > cap) ? 0 : (search.tableRows ?? (await estimateListings(db)));
+    const strategies = counts.map((n) => pageStrategy(n, cap, offset + limit, tableRows));
+    rows = await pageQuery(db, filters, reading, options, strategies, limit).execute();
   }
-  return { rows: rows as ListingWithLandlord[], total: Math.min(count, cap), capped, count };
+  return { rows: rows as ListingWithLandlord[], total: Math.min(count, cap), capped, count, counts, place };
 }
 
 /** A listing with its landlord and whether the public may see it (computed by the database clock). */

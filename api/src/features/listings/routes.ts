@@ -37,12 +37,12 @@ import {
   findListing,
   IS_PUBLIC,
   lockLandlordPlan,
-  matchCities,
   planListingLimit,
   SEARCH_TOTAL_CAP,
   searchListings,
   type Executor,
 } from './repository.ts';
+import { placeKey, resolvePlace } from './places.ts';
 import { filtersKey, SearchCache, sendEncodedJson } from './search-cache.ts';
 import { LISTING_TEXTS } from './rules.ts';
 import {
@@ -56,6 +56,7 @@ import {
   myListingsSchema,
   RENEW_RULE,
   toListing,
+  toSearchLocation,
 } from './schemas.ts';
 
 export interface ListingsRoutesOptions {
@@ -197,8 +198,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         tags: ['listings'],
         summary: 'Search rooms',
         description:
-          'Public search: only Available listings that have not expired. `city` matches case-insensitively from the start of the city ' +
-          '("london" and "Lon" match London); `address` is a case-insensitive substring ("hackney" matches "14 Mare Street, Hackney"). ' +
+          'Public search: only Available listings that have not expired. `city` names a place, matched case-insensitively: a city or the start of ' +
+          'its name ("london" and "Lon" match London), an area ("Hackney"), a street ("Mare Street"), a postcode district ("E8": E8 3PB, not E81 or E18) ' +
+          'or a full postcode ("E8 3PB", spaces and letter case aside), or several from the most precise, separated by commas ("Stratford, London"); ' +
+          'the answer\'s `location` says what it was read as, and a text naming nothing finds nothing. Under relevance the rooms of an exact area, district ' +
+          'or postcode come first. `address` is a case-insensitive substring ("hackney" matches "14 Mare Street, Hackney"). ' +
           'Rents are inclusive and every rent filter applies (`priceRange=500-1000` includes £500 and £1,000). `availableDate`: available on or before that day. ' +
           '`sortBy`: `relevance` (default: most recently posted or renewed first), `date_new` (newest posting first), `rent_asc`, `rent_desc`; ties go by ListingID. ' +
           'Unknown parameters (a cache-buster) are ignored. A page past the last answers no listings with the real total. ' +
@@ -214,19 +218,27 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const sortBy = (query.sortBy ?? LISTING_SEARCH_DEFAULTS.sortBy) as SortBy;
       const filters = filtersKey(query);
       const answer = await cache.answer(JSON.stringify([filters, sortBy, page, pageSize]), async () => {
-        const knownCount = cache.counts.get(filters);
-        const cityKey = query.city?.trim().toLowerCase();
-        let knownCities = cityKey ? cache.cities.get(cityKey) : undefined;
-        if (cityKey && knownCities === undefined) cache.cities.set(cityKey, (knownCities = await matchCities(db, query.city!)));
-        const { rows, total, capped, count } = await searchListings(
+        const knownCounts = cache.counts.get(filters);
+        // The place is read from the key (any letter case and spacing reads the same), and kept under it.
+        const key = query.city ? placeKey(query.city) : '';
+        let place = key ? cache.places.get(key) : undefined;
+        if (key && place === undefined) cache.places.set(key, (place = await resolvePlace(db, key)));
+        const { rows, total, capped, counts } = await searchListings(
           db,
           query,
           { sortBy, page, pageSize },
-          { knownCount, cities: knownCities, tableRows: await tableRows(), cap: searchTotalCap },
+          { knownCounts, place, tableRows: await tableRows(), cap: searchTotalCap },
         );
-        if (knownCount === undefined) cache.counts.set(filters, count);
+        if (knownCounts === undefined) cache.counts.set(filters, counts);
         // Through the route's serializer: the answer is checked against its schema as any other is.
-        return reply.serialize({ listings: rows.map(toListing), total, totalCapped: capped, page, totalPages: Math.ceil(total / pageSize) });
+        return reply.serialize({
+          listings: rows.map(toListing),
+          total,
+          totalCapped: capped,
+          page,
+          totalPages: Math.ceil(total / pageSize),
+          ...(place ? { location: toSearchLocation(place) } : {}),
+        });
       });
       return sendEncodedJson(request, reply, answer);
     },

@@ -10,9 +10,11 @@ import {
   type AmenityKey,
   type Listing,
   type ListingsPage,
+  type SearchLocation,
 } from '@roomnest/shared';
 import { z } from 'zod';
 import type { ListingRow } from '../../db/types.ts';
+import type { Place } from './places.ts';
 import { SEARCH_TOTAL_CAP } from './repository.ts';
 
 export const amenitySchema = z.object({
@@ -49,6 +51,38 @@ export const listingSchema = z
   })
   .meta({ id: 'Listing' }) satisfies z.ZodType<Listing>;
 
+const PLACE_KINDS = ['city', 'area', 'street', 'district', 'postcode'] as const;
+
+export const searchLocationSchema = z
+  .object({
+    understood: z.boolean().describe('False when the text names no place the listings know (then nothing is found).'),
+    label: z
+      .string()
+      .nullable()
+      .describe('What was understood, to show after "Rooms in": "Hackney, London", "E8", "E8 3PB", "Mare Street, Hackney", "London". Null when not understood.'),
+    matches: z
+      .array(
+        z.object({
+          kind: z.enum(PLACE_KINDS).describe('The most precise thing this reading names.'),
+          label: z.string(),
+          exact: z.boolean().describe('An area, district or postcode named exactly: its listings come first under relevance.'),
+        }),
+      )
+      .describe('Each reading of the text; the listings match any of them.'),
+  })
+  .describe(
+    'How `city` was read as a place: a city or the start of its name, an area, a street, a postcode district (outward code) or a full postcode, ' +
+      'or several of those separated by commas from the most precise ("Stratford, London"). Present only when `city` is given.',
+  )
+  .meta({ id: 'SearchLocation' }) satisfies z.ZodType<SearchLocation>;
+
+/** The answer's `location` for a place (resolvePlace). */
+export const toSearchLocation = (place: Place): SearchLocation => ({
+  understood: place.understood,
+  label: place.label,
+  matches: place.matches.map(({ kind, label, exact }) => ({ kind, label, exact })),
+});
+
 export const listingsPageSchema = z
   .object({
     listings: z.array(listingSchema),
@@ -59,6 +93,7 @@ export const listingsPageSchema = z
     totalCapped: z.boolean().describe(`More listings match than total says (it stops at ${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}): show it as "${SEARCH_TOTAL_CAP.toLocaleString('en-GB')}+".`),
     page: z.number().int(),
     totalPages: z.number().int(),
+    location: searchLocationSchema.optional(),
   })
   .meta({ id: 'ListingsPage' }) satisfies z.ZodType<ListingsPage>;
 

@@ -2,8 +2,8 @@
  * What public search keeps in memory, per API instance, for `ttlMs`
  * (SEARCH_CACHE_SECONDS): whole answers (one page of one search, as JSON
  * bytes with their brotli and gzip forms), the totals of each filter set (so
- * the next page of a search skips its count), the cities a city prefix
- * matches, and the planner's size of the table.
+ * the next page of a search skips its count), the place each City field text
+ * names (places.ts), and the planner's size of the table.
  *
  * Searches repeat: the rooms page, the Home location cards, the first pages of
  * the popular filters. An answer kept costs the server what a fixed JSON body
@@ -26,7 +26,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { listenerFor } from '../../db/listen.ts';
 import type { DB } from '../../db/types.ts';
-import { rentBounds, type CityMatch, type SearchFilters } from './repository.ts';
+import { placeKey, type Place } from './places.ts';
+import { rentBounds, type SearchFilters } from './repository.ts';
 
 /** A map whose entries live `ttlMs` and whose least recently used entries go first past `maxEntries` or `maxBytes`. */
 export class TtlCache<T> {
@@ -95,11 +96,14 @@ export class TtlCache<T> {
   }
 }
 
-/** One key for every way of asking for the same listings ('London' and 'london ', priceRange or the same min/max). */
+/**
+ * One key for every way of asking for the same listings ('London' and 'london ', 'E8  3PB' and 'e8 3pb', priceRange
+ * or the same min/max). The City field stands for the place it names (`places`, under its placeKey).
+ */
 export function filtersKey(filters: SearchFilters): string {
   const { min, max } = rentBounds(filters);
   return JSON.stringify([
-    filters.city?.trim().toLowerCase() ?? null,
+    filters.city ? placeKey(filters.city) : null,
     filters.address?.trim().toLowerCase() ?? null,
     min ?? null,
     max ?? null,
@@ -149,10 +153,10 @@ const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 export class SearchCache {
   readonly ttlMs: number;
   readonly answers: TtlCache<EncodedJson>;
-  /** Totals per filter set (filtersKey), as read: up to the cap + 1. */
-  readonly counts: TtlCache<number>;
-  /** The cities each city prefix matches (matchCities). */
-  readonly cities: TtlCache<CityMatch>;
+  /** Totals per filter set (filtersKey), as read: each branch's count up to the cap + 1 (repository.ts, SearchPage.counts). */
+  readonly counts: TtlCache<number[]>;
+  /** The place each City field text names, under its placeKey (resolvePlace). */
+  readonly places: TtlCache<Place>;
   /** The planner's estimate of the table's size (estimateListings). */
   readonly tableRows: TtlCache<number>;
   /** Moves on at every clear: an answer read while a change committed is not kept (see `answer`). */
@@ -165,7 +169,7 @@ export class SearchCache {
     this.ttlMs = ttlMs;
     this.answers = new TtlCache(ttlMs, { maxEntries: 10_000, maxBytes: MAX_ANSWER_BYTES, sizeOf: (answer) => answer.bytes });
     this.counts = new TtlCache(ttlMs);
-    this.cities = new TtlCache(ttlMs);
+    this.places = new TtlCache(ttlMs);
     this.tableRows = new TtlCache(ttlMs, { maxEntries: 1 });
   }
 
@@ -178,7 +182,7 @@ export class SearchCache {
     this.#reading.clear();
     this.answers.clear();
     this.counts.clear();
-    this.cities.clear();
+    this.places.clear();
   }
 
   /**
