@@ -1,10 +1,10 @@
-import { PRICE_RANGES, ROOM_TYPES, SORT_OPTIONS } from '@roomnest/shared';
+import { PRICE_RANGES, ROOM_TYPES } from '@roomnest/shared';
 import { Button, Field, FilterToggle } from '@roomnest/shared/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { activeFilterCount, type RoomSearch } from './search-query.ts';
 import s from './filter-panel.module.css';
 
-type TextKey = 'city' | 'address' | 'minPrice' | 'maxPrice' | 'priceRange' | 'roomType' | 'availableDate' | 'sortBy';
+type TextKey = 'city' | 'address' | 'minPrice' | 'maxPrice' | 'priceRange' | 'roomType' | 'availableDate';
 type FormValues = Record<TextKey, string>;
 type RentErrors = Partial<Record<'minPrice' | 'maxPrice', string>>;
 
@@ -18,7 +18,6 @@ const toForm = (search: RoomSearch): FormValues => ({
   priceRange: search.priceRange ?? '',
   roomType: search.roomType ?? '',
   availableDate: search.availableDate ?? '',
-  sortBy: search.sortBy ?? 'relevance',
 });
 
 function parseRent(raw: string, label: string): { value?: number; error?: string } {
@@ -31,7 +30,7 @@ function parseRent(raw: string, label: string): { value?: number; error?: string
 
 const text = (v: string) => v.trim() || undefined;
 
-/** The form's values as a search (page left out: applying filters starts again at page 1), or the rent errors. */
+/** The form's values as filters (the sort order is the page's, the page left out: applying filters starts again at page 1), or the rent errors. */
 function toSearch(values: FormValues): { search: RoomSearch; errors: RentErrors } {
   const min = parseRent(values.minPrice, 'Min rent');
   const max = parseRent(values.maxPrice, 'Max rent');
@@ -51,22 +50,23 @@ function toSearch(values: FormValues): { search: RoomSearch; errors: RentErrors 
       priceRange: text(values.priceRange),
       roomType: (text(values.roomType) as RoomSearch['roomType']) ?? undefined,
       availableDate: text(values.availableDate),
-      sortBy: values.sortBy === 'relevance' ? undefined : text(values.sortBy),
     },
   };
 }
 
 export interface FilterPanelProps {
-  /** The search in the URL; the form starts from it (give the panel a `key` per URL to reset it). */
+  /** The search in the URL; the form starts from it (give the panel a `key` per set of filters to reset it). */
   search: RoomSearch;
+  /** The filters applied; the page keeps its sort order. */
   onApply: (search: RoomSearch) => void;
   onClear: () => void;
 }
 
 /**
- * Location, rent, room type, move-in date and sort order. Apply Filters
- * rewrites the query string. On narrow screens the panel folds behind a
- * Filters button that shows how many filters are on.
+ * Location, rent, room type and move-in date. Apply Filters rewrites the
+ * query string. On narrow screens the panel folds behind a Filters button
+ * that shows how many filters are on. The sort order is not in it: it applies
+ * at once, beside the results (RoomSearchPage).
  */
 export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
   const [values, setValues] = useState<FormValues>(() => toForm(search));
@@ -111,8 +111,8 @@ export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
       <form id={panelId} className={open ? `${s.panel} ${s.open}` : s.panel} onSubmit={submit} noValidate role="search" aria-label="Filter rooms">
         <fieldset className={s.group}>
           <legend className={s.legend}>Location</legend>
-          <Field label="City">
-            {(ids) => <input {...ids} {...bind('city')} type="text" autoComplete="address-level2" placeholder="e.g. London" />}
+          <Field label="City, area or postcode">
+            {(ids) => <input {...ids} {...bind('city')} type="text" autoComplete="address-level2" placeholder="e.g. London, Hackney or E8" />}
           </Field>
           <Field label="Area or street">
             {(ids) => <input {...ids} {...bind('address')} type="text" placeholder="e.g. Hackney or Mare Street" />}
@@ -159,21 +159,6 @@ export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
           </Field>
           <Field label="Move-in date" hint="Rooms available on or before this day">
             {(ids) => <input {...ids} {...bind('availableDate')} type="date" />}
-          </Field>
-        </fieldset>
-
-        <fieldset className={s.group}>
-          <legend className="visually-hidden">Order</legend>
-          <Field label="Sort by">
-            {(ids) => (
-              <select {...ids} {...bind('sortBy')}>
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            )}
           </Field>
         </fieldset>
 

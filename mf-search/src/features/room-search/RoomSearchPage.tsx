@@ -1,7 +1,7 @@
-import { LISTINGS_PAGE_SIZE_DEFAULT, TEXTS } from '@roomnest/shared';
+import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SortBy } from '@roomnest/shared';
 import { errorMessage, errorStatus } from '@roomnest/shared/client';
-import { Alert, Button, LoadingState, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Button, controlClass, LoadingState, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useSearchListingsQuery } from '../../api/search-api.ts';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -18,12 +18,24 @@ const REFRESH_AFTER_SECONDS = 30;
 
 const plural = (n: number, one: string, many: string, more = false) => `${n.toLocaleString('en-GB')}${more ? '+' : ''} ${n === 1 && !more ? one : many}`;
 
-/** /rooms and /find-a-room: filters, sort, results and pagination, all in the query string. */
+/** A navigation that leaves focus where it is (a sort order chosen in its select), instead of moving it to the results. */
+const KEEP_FOCUS = { keepFocus: true } as const;
+const keepsFocus = (state: unknown) => (state as typeof KEEP_FOCUS | null)?.keepFocus === true;
+
+/**
+ * /rooms and /find-a-room: filters, sort, results and pagination, all in the
+ * query string. The City field is read by the server as a place (a city, an
+ * area, a street, a postcode or its district); the heading says what it was
+ * read as ("Rooms in Hackney, London"). A sort order applies as soon as it is
+ * chosen; it sits beside the results, outside the filters that fold away on
+ * narrow screens.
+ */
 export default function RoomSearchPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigationType = useNavigationType();
   const search = useMemo(() => readSearch(params), [params]);
+  const sortId = useId();
   const { data, error, isLoading, isFetching, isError, refetch } = useSearchListingsQuery(search, { refetchOnMountOrArgChange: REFRESH_AFTER_SECONDS });
 
   // A 404 answer is an empty result (spec section 8).
@@ -34,20 +46,26 @@ export default function RoomSearchPage() {
   const page = data?.page ?? search.page ?? 1;
   const totalPages = data?.totalPages ?? 0;
   const settled = !isFetching && (Boolean(data) || isError);
+  // What the City field was read as (the last answer's, while the next one loads).
+  const place = search.city && !isError ? data?.location : undefined;
 
-  const headingRef = usePageFocus<HTMLHeadingElement>();
+  // Not after a new sort order either (see KEEP_FOCUS).
+  const headingRef = usePageFocus<HTMLHeadingElement>(!keepsFocus(location.state));
   const resultsRef = useRef<HTMLHeadingElement>(null);
   const arrivedAt = useRef(location.key);
   const focusedFor = useRef<string | null>(null);
-  // After Apply Filters or a page change, focus moves to the result count, once the results are in.
+  // After Apply Filters or a page change, focus moves to the result count, once the results are in; a new sort order
+  // leaves it on its select, where the next choice is made.
   useEffect(() => {
-    if (navigationType === 'POP' || location.key === arrivedAt.current || !settled || focusedFor.current === location.key) return;
+    if (navigationType === 'POP' || location.key === arrivedAt.current || !settled || focusedFor.current === location.key || keepsFocus(location.state)) return;
     focusedFor.current = location.key;
     resultsRef.current?.focus({ preventScroll: true });
-  }, [navigationType, location.key, settled]);
+  }, [navigationType, location.key, location.state, settled]);
 
   const from = `${location.pathname}${location.search}`;
-  const apply = (next: RoomSearch) => setParams(writeSearch(next));
+  const apply = (next: RoomSearch) => setParams(writeSearch({ ...next, sortBy: search.sortBy }));
+  // At once, from the first page, with the filters as applied (anything typed but not applied stays in the form).
+  const sort = (sortBy: SortBy) => setParams(writeSearch({ ...search, sortBy, page: undefined }), { state: KEEP_FOCUS });
   const clear = () => setParams(new URLSearchParams());
   const hrefFor = (p: number) => searchHref(location.pathname, { ...search, page: p });
 
@@ -65,6 +83,19 @@ export default function RoomSearchPage() {
           Try again
         </Button>
       </Alert>
+    );
+  else if (total === 0 && place && !place.understood)
+    results = (
+      <StatusMessage
+        title={`No place called “${search.city}” was found`}
+        action={
+          <Button variant="secondary" onClick={clear}>
+            Clear filters
+          </Button>
+        }
+      >
+        <p>Try a city, an area, a street or a postcode, such as London, Hackney, Mare Street or E8.</p>
+      </StatusMessage>
     );
   else if (total === 0)
     results = (
@@ -104,19 +135,37 @@ export default function RoomSearchPage() {
     );
   }
 
+  const title = place?.understood && place.label ? `Rooms in ${place.label}` : 'Find a room';
+  // The form starts again from the URL when the filters change, not when only the order or the page does.
+  const filtersKey = writeSearch({ ...search, sortBy: undefined, page: undefined }).toString();
+
   return (
-    <Page title="Find a room">
+    <Page title={title}>
       <PageHeader
         headingRef={headingRef}
-        title="Find a room"
+        title={title}
         subtitle="Search rooms to rent across the UK by area, monthly rent, room type and move-in date, then open any room for the full details."
       />
       <div className={s.layout}>
-        <FilterPanel key={location.search} search={search} onApply={apply} onClear={clear} />
+        <FilterPanel key={filtersKey} search={search} onApply={apply} onClear={clear} />
         <section className={s.results} aria-labelledby="room-results-heading" aria-busy={isFetching}>
-          <h2 id="room-results-heading" ref={resultsRef} tabIndex={-1} className={s.heading} aria-live="polite">
-            {heading}
-          </h2>
+          <div className={s.toolbar}>
+            <h2 id="room-results-heading" ref={resultsRef} tabIndex={-1} className={s.heading} aria-live="polite">
+              {heading}
+            </h2>
+            <div className={s.sort}>
+              <label htmlFor={sortId} className={s.sortLabel}>
+                Sort by
+              </label>
+              <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
           <div className={isFetching && !isLoading ? `${s.body} ${s.refreshing}` : s.body}>{results}</div>
         </section>
       </div>

@@ -48,14 +48,14 @@ describe('Room search: the query string', () => {
       sortBy: 'rent_asc',
       page: '2',
     });
-    expect((filters().getByLabelText('City') as HTMLInputElement).value).toBe('London');
+    expect((filters().getByLabelText('City, area or postcode') as HTMLInputElement).value).toBe('London');
     expect((filters().getByLabelText('Area or street') as HTMLInputElement).value).toBe('Hackney');
     expect((filters().getByLabelText('Price range') as HTMLSelectElement).value).toBe('500-1000');
     expect((filters().getByLabelText('Min rent (£)') as HTMLInputElement).value).toBe('500');
     expect((filters().getByLabelText('Max rent (£)') as HTMLInputElement).value).toBe('1200');
     expect((filters().getByLabelText('Room type') as HTMLSelectElement).value).toBe('Double');
     expect((filters().getByLabelText('Move-in date') as HTMLInputElement).value).toBe('2026-12-01');
-    expect((filters().getByLabelText('Sort by') as HTMLSelectElement).value).toBe('rent_asc');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('rent_asc');
     expect(location()).toContain('page=2');
   });
 
@@ -66,17 +66,16 @@ describe('Room search: the query string', () => {
     expect(Object.fromEntries(searchCalls(net)[0]!)).toEqual({ city: 'Leeds' });
   });
 
-  it('Apply Filters rewrites the query string and starts again at page 1', async () => {
+  it('Apply Filters rewrites the query string, keeps the sort order and starts again at page 1', async () => {
     const net = stubSearch(() => page([listingFixture()]));
     const user = userEvent.setup();
-    const { location } = renderWithHost(<RoomSearchPage />, { url: '/rooms?city=London&page=3' });
+    const { location } = renderWithHost(<RoomSearchPage />, { url: '/rooms?city=London&sortBy=date_new&page=3' });
     await screen.findByRole('heading', { level: 2, name: '1 room found' });
 
     await user.type(filters().getByLabelText('Area or street'), 'Stratford');
     await user.selectOptions(filters().getByLabelText('Price range'), '1000-1500');
     await user.selectOptions(filters().getByLabelText('Room type'), 'Studio');
     fireEvent.change(filters().getByLabelText('Move-in date'), { target: { value: '2027-01-15' } });
-    await user.selectOptions(filters().getByLabelText('Sort by'), 'date_new');
     await user.click(filters().getByRole('button', { name: 'Apply Filters' }));
 
     expect(location()).toBe('/rooms?city=London&address=Stratford&priceRange=1000-1500&roomType=Studio&availableDate=2027-01-15&sortBy=date_new');
@@ -112,8 +111,43 @@ describe('Room search: the query string', () => {
     expect(screen.getByRole('button', { name: /Filters\s*2 active/ })).toBeTruthy();
     await user.click(filters().getByRole('button', { name: 'Clear filters' }));
     expect(location()).toBe('/find-a-room');
-    expect((filters().getByLabelText('City') as HTMLInputElement).value).toBe('');
-    expect((filters().getByLabelText('Sort by') as HTMLSelectElement).value).toBe('relevance');
+    expect((filters().getByLabelText('City, area or postcode') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('relevance');
+  });
+
+  it('applies a sort order as soon as it is chosen: the URL, a new search from page 1, focus left on the select', async () => {
+    const net = stubSearch(() => page([listingFixture()]));
+    const user = userEvent.setup();
+    const { location } = renderWithHost(<RoomSearchPage />, { url: '/rooms?city=Hackney&roomType=Double&page=2' });
+    await screen.findByRole('heading', { level: 2, name: '1 room found' });
+    // Typed but not applied: a new order does not apply it, and does not lose it either.
+    await user.type(filters().getByLabelText('Area or street'), 'Mare');
+
+    const sortBy = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    await user.selectOptions(sortBy, 'rent_asc');
+    expect(location()).toBe('/rooms?city=Hackney&roomType=Double&sortBy=rent_asc');
+    await waitFor(() => expect(searchCalls(net)).toHaveLength(2));
+    expect(Object.fromEntries(searchCalls(net)[1]!)).toEqual({ city: 'Hackney', roomType: 'Double', sortBy: 'rent_asc' });
+    // The new results are in, and focus is still where the order was chosen.
+    await waitFor(() => expect(screen.getByRole('region', { name: '1 room found' }).getAttribute('aria-busy')).toBe('false'));
+    expect(document.activeElement).toBe(sortBy);
+    expect((filters().getByLabelText('Area or street') as HTMLInputElement).value).toBe('Mare');
+
+    // Back to the default order: it leaves the URL.
+    await user.selectOptions(sortBy, 'relevance');
+    expect(location()).toBe('/rooms?city=Hackney&roomType=Double');
+    await waitFor(() => expect(searchCalls(net)).toHaveLength(3));
+  });
+
+  it('keeps the sort order outside the filters that fold away on narrow screens', async () => {
+    stubSearch(() => page([listingFixture()]));
+    renderWithHost(<RoomSearchPage />, { url: '/rooms' });
+    await screen.findByRole('heading', { level: 2, name: '1 room found' });
+    const form = screen.getByRole('search', { name: 'Filter rooms' });
+    expect(form.className).not.toContain('open');
+    const sortBy = screen.getByLabelText('Sort by');
+    expect(form.contains(sortBy)).toBe(false);
+    expect(screen.getByRole('region', { name: '1 room found' }).contains(sortBy)).toBe(true);
   });
 
   it('folds the filters behind a toggle (shown on narrow screens)', async () => {
@@ -126,6 +160,37 @@ describe('Room search: the query string', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('search', { name: 'Filter rooms' }).className).toContain('open');
     expect(toggle.textContent).toContain('Hide filters');
+  });
+});
+
+describe('Room search: the place searched', () => {
+  it('says what the City field was read as, in the heading and the title', async () => {
+    const net = stubSearch(() =>
+      page([listingFixture()], { location: { understood: true, label: 'Hackney, London', matches: [{ kind: 'area', label: 'Hackney, London', exact: true }] } }),
+    );
+    renderWithHost(<RoomSearchPage />, { url: '/rooms?city=hackney' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rooms in Hackney, London' })).toBeTruthy();
+    expect(document.title).toBe('Rooms in Hackney, London | RoomNest');
+    expect(searchCalls(net)[0]!.get('city')).toBe('hackney');
+  });
+
+  it('shows a postcode district as it was read', async () => {
+    stubSearch(() => page([listingFixture()], { location: { understood: true, label: 'E8', matches: [{ kind: 'district', label: 'E8', exact: true }] } }));
+    renderWithHost(<RoomSearchPage />, { url: '/rooms?city=e8' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rooms in E8' })).toBeTruthy();
+  });
+
+  it('says when the text names no place, with a way out', async () => {
+    stubSearch(() => page([], { location: { understood: false, label: null, matches: [] } }));
+    const user = userEvent.setup();
+    const { location } = renderWithHost(<RoomSearchPage />, { url: '/rooms?city=Xyzzy' });
+    expect(await screen.findByText('No place called “Xyzzy” was found')).toBeTruthy();
+    expect(screen.getByText('Try a city, an area, a street or a postcode, such as London, Hackney, Mare Street or E8.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'No rooms found' })).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
+    expect(location()).toBe('/rooms');
   });
 });
 
