@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorsPlugin, { frameworkErrors, UNSTORABLE_TEXT, URL_TEXTS } from '../src/plugins/errors.ts';
 import { formBody, insertListing, validForm } from './listings-support.ts';
 import { errorFormatProblem, fingerprint, PASSWORD, person, type Person } from './integrity-support.ts';
-import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
+import { createTestContext, REMOTES, TEST_DATABASES, type TestContext } from './support.ts';
 
 const json = (method: InjectOptions['method'], url: string, payload: object, token?: string): InjectOptions => ({
   method,
@@ -107,7 +107,7 @@ describe.each(TEST_DATABASES)('bad input on $name', (database) => {
       json('POST', '/api/client-errors/remote-failures', {
         remote: 'mf_search',
         module: 'RoomSearchPage',
-        version: '1.0.0',
+        version: REMOTES.mf_search.version,
         kind: 'render',
         message: `Cut in the middle of an emoji \ud83d and a NUL \u0000`,
         path: '/find-a-room',
