@@ -1,7 +1,7 @@
-import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SortBy } from '@roomnest/shared';
+import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SearchLocation, type SortBy } from '@roomnest/shared';
 import { errorMessage, errorStatus } from '@roomnest/shared/client';
 import { Alert, Button, controlClass, LoadingState, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useSearchListingsQuery } from '../../api/search-api.ts';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -135,17 +135,11 @@ export default function RoomSearchPage() {
     );
   }
 
-  const title = place?.understood && place.label ? `Rooms in ${place.label}` : 'Find a room';
   // The form starts again from the URL when the filters change, not when only the order or the page does.
   const filtersKey = writeSearch({ ...search, sortBy: undefined, page: undefined }).toString();
 
   return (
-    <Page title={title}>
-      <PageHeader
-        headingRef={headingRef}
-        title={title}
-        subtitle="Search rooms to rent across the UK by area, monthly rent, room type and move-in date, then open any room for the full details."
-      />
+    <TitledPage title="Find a room" place={place} headingRef={headingRef}>
       <div className={s.layout}>
         <FilterPanel key={filtersKey} search={search} onApply={apply} onClear={clear} />
         <section className={s.results} aria-labelledby="room-results-heading" aria-busy={isFetching}>
@@ -169,6 +163,21 @@ export default function RoomSearchPage() {
           <div className={isFetching && !isLoading ? `${s.body} ${s.refreshing}` : s.body}>{results}</div>
         </section>
       </div>
+    </TitledPage>
+  );
+}
+
+/** The page, its heading and its document title: the place the search names when it was understood ("Rooms in Hackney, London"), else `title`. */
+function TitledPage({ title, place, headingRef, children }: { title: string; place: SearchLocation | undefined; headingRef: Ref<HTMLHeadingElement>; children: ReactNode }) {
+  const shown = place?.understood && place.label ? `Rooms in ${place.label}` : title;
+  return (
+    <Page title={shown}>
+      <PageHeader
+        headingRef={headingRef}
+        title={shown}
+        subtitle="Search rooms to rent across the UK by area, monthly rent, room type and move-in date, then open any room for the full details."
+      />
+      {children}
     </Page>
   );
 }
