@@ -41,6 +41,28 @@ declare module 'fastify' {
   }
 }
 
+/** How long a connection whose request body is refused stays half-closed after the answer: time for the client to read it. */
+export const LINGER_MS = 2_000;
+
+/**
+ * Ends the connection of a request whose body is refused, without reading more of it and without losing the answer.
+ * Node would read such a body to its end before answering the next request, or, with `Connection: close`, close the
+ * socket as soon as the answer is written: with the client still sending, that close is a reset, and a client that
+ * has not read the answer yet loses it (the tests saw it). Instead: take no more of the body (reading nothing
+ * more than what is buffered marks it read, so Node does not read it to its end), send the answer and FIN, and end
+ * the connection LINGER_MS later. Meanwhile the client's sending stalls: nothing is read.
+ */
+function closeAfterAnswer(raw: IncomingMessage): void {
+  raw.read(0);
+  raw.pause();
+  const socket = raw.socket;
+  // What Node calls once a `Connection: close` answer is written.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /**
@@ -259,6 +281,12 @@ async function securityPlugin(app: FastifyInstance, options: SecurityPluginOptio
   // back button, a proxy): last, so it wins over a route's own header. The live stream, which writes its own head, says no-store too.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
+    // A body not read to its end (refused before or while it came in: too large, a failed check) would be read to its
+    // end by Node to keep the connection, whatever its size: the answer closes the connection instead, and with it the upload.
+    if (request.raw.complete === false) {
+      reply.header('connection', 'close');
+      closeAfterAnswer(request.raw);
+    }
     return payload;
   });
 

@@ -9,10 +9,20 @@
  *   app.post('/', async (request) => {
  *     const { fields, file } = await readMultipartForm(request, { fileField: 'roomImage' });
  *   });
+ *
+ * The whole body is bounded (MULTIPART_BODY_LIMIT), not only its parts: a
+ * declared Content-Length over it is answered 413 before any of it is read,
+ * and a body without one (chunked) is stopped as soon as it passes it, or as
+ * soon as its image passes IMAGE_MAX_BYTES. Before, the parser went on
+ * discarding an oversized image to its end: a request declaring 10 GiB was read
+ * for as long as the client sent. A refused body is no longer read: the answer
+ * goes out with `Connection: close` (plugins/security.ts) and the connection
+ * ends with it.
  */
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import { HttpError, unstorableTextError, unstorableTextPath } from '../../plugins/errors.ts';
 
 /** Parser limits: one image of IMAGE_MAX_BYTES and a form's worth of short text fields. */
@@ -28,9 +38,42 @@ export const MULTIPART_LIMITS = {
   headerPairs: 50,
 } as const;
 
+/**
+ * The largest multipart body read: one image at its limit and room to spare for the form's text (a listing form
+ * with a 5,000-character description is under 30 KB). Over it, 413 with the image sentence: that is what makes a
+ * form this big.
+ */
+export const MULTIPART_BODY_LIMIT = IMAGE_MAX_BYTES + 512 * 1024;
+
+const tooLarge = () => new HttpError(413, UPLOAD_TEXTS.imageTooLarge);
+
 /** Registers @fastify/multipart in `app`'s own context (call it inside an encapsulated feature plugin). */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+}
+
+/**
+ * Watches the bytes of `request` as the parser reads them: past MULTIPART_BODY_LIMIT, or when `stop` is called
+ * (an image past its limit), it stops the reading where it is and settles `refused` with the 413.
+ */
+function bodyGuard(request: FastifyRequest) {
+  const raw: Readable = request.raw;
+  let read = 0;
+  let refuse!: (error: HttpError) => void;
+  const refused = new Promise<never>((_resolve, reject) => (refuse = reject));
+  const stop = () => {
+    raw.off('data', count);
+    // The parser gets nothing more, and nothing more is taken from the socket; the answer closes the connection.
+    raw.unpipe();
+    raw.pause();
+    refuse(tooLarge());
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > MULTIPART_BODY_LIMIT) stop();
+  };
+  raw.on('data', count);
+  return { refused, stop, done: () => raw.off('data', count) };
 }
 
 export interface UploadedFile {
@@ -63,13 +106,32 @@ function addField(fields: Record<string, unknown>, name: string, value: unknown)
 
 /**
  * Reads a multipart/form-data request: 415 unless the request is multipart,
- * 413 for an image over IMAGE_MAX_BYTES, 400 for a second file, a file under
+ * 413 for an image over IMAGE_MAX_BYTES or a body over MULTIPART_BODY_LIMIT, 400 for a second file, a file under
  * another field name, a truncated field, too many fields, a field with a NUL
  * character (the validation format, naming the field) or a malformed body.
  * An empty file part (a browser form with no file chosen) counts as no file.
  */
 export async function readMultipartForm(request: FastifyRequest, { fileField }: { fileField: string }): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new HttpError(415, UPLOAD_TEXTS.notMultipart);
+  // Nothing of the body is read before this point (the route's checks come first: a landlord at the plan's limit is
+  // told that, not that the image is too large), and nothing of a body declared too large is read at all.
+  if (Number(request.headers['content-length']) > MULTIPART_BODY_LIMIT) throw tooLarge();
+  let stop: (() => void) | null = null;
+  // Its first step pipes the request into the parser, synchronously; the guard then watches the same bytes from
+  // the same tick (a 'data' listener added before the pipe would set them flowing past the parser).
+  const reading = readParts(request, fileField, () => stop?.());
+  const guard = bodyGuard(request);
+  stop = guard.stop;
+  // A refused body is left unread: the parser's own promise then settles only when the connection ends.
+  reading.catch(() => undefined);
+  try {
+    return await Promise.race([reading, guard.refused]);
+  } finally {
+    guard.done();
+  }
+}
+
+async function readParts(request: FastifyRequest, fileField: string, imageTooLarge: () => void): Promise<MultipartForm> {
   // No prototype: a field named like an Object method must not reach one.
   const fields: Record<string, unknown> = Object.create(null);
   let file: UploadedFile | null = null;
@@ -77,6 +139,8 @@ export async function readMultipartForm(request: FastifyRequest, { fileField }: 
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) throw new HttpError(400, UPLOAD_TEXTS.unexpectedFile(part.fieldname, fileField));
+        // At the image's limit the parser would discard the rest of the part, however long: stop there instead.
+        part.file.once('limit', imageTooLarge);
         const buffer = await part.toBuffer();
         if (buffer.length > 0 || part.filename) {
           if (buffer.length === 0) throw new HttpError(400, UPLOAD_TEXTS.imageUnreadable);
