@@ -6,7 +6,8 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { DATABASE_UNAVAILABLE } from '../src/features/health/routes.ts';
 import { IMMUTABLE, NO_REMOTES } from '../src/plugins/web.ts';
-import { createTestContext, makeDataDir, REMOTES, SHELL_HTML, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
+import { insertListing } from './listings-support.ts';
+import { createTestContext, createUser, makeDataDir, REMOTES, SHELL_HTML, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
 
 describe.each(TEST_DATABASES)('health, docs and static serving on $name', (database) => {
   let ctx: TestContext;
@@ -16,6 +17,14 @@ describe.each(TEST_DATABASES)('health, docs and static serving on $name', (datab
   afterAll(() => ctx?.close());
 
   const page = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') => ctx.inject({ method: 'GET', url, headers: { accept } });
+  /** The status of the shell's page at `url` (always the page, no-store: the browser shows the 404 page or the remote's not-found screen itself). */
+  const shellStatus = async (url: string) => {
+    const res = await page(url);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toBe(SHELL_HTML);
+    return { url, status: res.statusCode };
+  };
 
   it('GET /api/health answers ok once the database answers', async () => {
     const res = await ctx.inject({ method: 'GET', url: '/api/health' });
@@ -117,18 +126,89 @@ describe.each(TEST_DATABASES)('health, docs and static serving on $name', (datab
     expect(missing.json()).toHaveProperty('message');
   });
 
-  it.each(['/', '/rooms/5', '/some/unknown', '/messages/chat/3?x=1', '/blog/a-post'])('serves the live shell page no-store for %s', async (url) => {
-    const res = await page(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toBe(SHELL_HTML);
-  });
+  it.each(['/', '/rooms', '/messages/chat/3?x=1', '/blog/tips-finding-flatmate', '/pricing/', '/reset-password?token=abc'])(
+    'serves the live shell page no-store for %s',
+    async (url) => {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe(SHELL_HTML);
+    },
+  );
 
   it('answers HEAD for a page like GET, without a body', async () => {
-    const res = await ctx.inject({ method: 'HEAD', url: '/rooms/5', headers: { accept: 'text/html' } });
+    const res = await ctx.inject({ method: 'HEAD', url: '/rooms', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(SHELL_HTML)));
+    const missing = await ctx.inject({ method: 'HEAD', url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('');
+  });
+
+  describe('page statuses', () => {
+    const rooms: Record<'available' | 'pending' | 'unavailable' | 'expired', number> = { available: 0, pending: 0, unavailable: 0, expired: 0 };
+    beforeAll(async () => {
+      const landlord = await createUser(ctx.db, { userType: 'Landlord' });
+      rooms.available = await insertListing(ctx.db, landlord.id);
+      rooms.pending = await insertListing(ctx.db, landlord.id, { status: 'Pending' });
+      rooms.unavailable = await insertListing(ctx.db, landlord.id, { status: 'Unavailable' });
+      rooms.expired = await insertListing(ctx.db, landlord.id, { postedDaysAgo: 31 });
+    });
+
+
+    it.each([
+      '/find-a-room',
+      '/flatmates',
+      '/my-listings',
+      '/post-ad',
+      '/messages',
+      '/login',
+      '/register',
+      '/signup',
+      '/forgot-password',
+      '/safety-advice',
+      '/blog',
+      '/blog/understanding-tenancy-agreement',
+      '/blog/landlord-essentials-property-prep',
+      '/news',
+      '/news/2',
+      '/news/category/market-analysis',
+      '/accessibility',
+      '/Pricing',
+      '/rooms/12/edit',
+    ])('answers 200 for the page %s', async (url) => {
+      expect(await shellStatus(url)).toEqual({ url, status: 200 });
+    });
+
+    it.each([
+      '/some/unknown',
+      '/no-such-page',
+      '/blog/a-post',
+      '/blog/understanding-tenancy-agreement/more',
+      '/news/9',
+      '/news/abc',
+      '/news/category/gossip',
+      '/rooms/abc',
+      '/rooms/0',
+      '/rooms/99999999999',
+      '/rooms/2147483647',
+      '/rooms/abc/edit',
+      '/messages/chat/me',
+      '/favicon.ico',
+    ])('answers 404 with the shell page for %s, which is no page', async (url) => {
+      expect(await shellStatus(url)).toEqual({ url, status: 404 });
+    });
+
+    it('answers 200 for a public room and 404 for one that is absent or not public to an anonymous visitor', async () => {
+      const statuses = [];
+      for (const url of [`/rooms/${rooms.available}`, `/rooms/${rooms.available}/`, `/rooms/${rooms.available}?from=search`]) statuses.push(await shellStatus(url));
+      for (const url of [`/rooms/${rooms.available + 1000}`, `/rooms/${rooms.pending}`, `/rooms/${rooms.unavailable}`, `/rooms/${rooms.expired}`])
+        statuses.push(await shellStatus(url));
+      // The owner's browser still renders the last three (it asks the API with its token); search engines are told they are not there.
+      expect(statuses.map((s) => s.status)).toEqual([200, 200, 200, 404, 404, 404, 404]);
+    });
   });
 
   it.each([
@@ -184,6 +264,10 @@ describe('health when the database is down', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+    // A room page whose listing cannot be read is still served (200): the page itself says what went wrong.
+    const room = await app.inject({ method: 'GET', url: '/rooms/5', headers: { accept: 'text/html' } });
+    expect(room.statusCode).toBe(200);
+    expect(room.body).toBe(SHELL_HTML);
     await app.close();
     rmSync(config.dataDir, { recursive: true, force: true });
   });

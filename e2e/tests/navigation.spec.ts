@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEXTS } from '@roomnest/shared';
-import { DEMO_ACCOUNTS, logInWithStorage, mainNav, toast } from '../support/app.ts';
+import { DEMO_ACCOUNTS, logInWithStorage, mainNav, registerAccount, toast } from '../support/app.ts';
 
 /** The nav's items once it shows the last one expected (Register when logged out, Log Out when logged in). */
 const linksOf = async (page: Page, last: string) => {
@@ -100,11 +100,63 @@ test.describe('guards', () => {
 
 test.describe('404', () => {
   for (const path of ['/no-such-page', '/account/settings', '/rooms/1/edit/extra']) {
-    test(`${path} shows the not-found page with a home link`, async ({ page }) => {
-      await page.goto(path);
+    test(`${path} answers 404 and shows the not-found page with a home link`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await expect(page.getByText(TEXTS.notFound)).toBeVisible();
       await page.getByRole('main').getByRole('link', { name: /home/i }).click();
       await expect(page).toHaveURL(/\/$/);
     });
   }
+});
+
+test.describe('HTTP status of pages that do not exist', () => {
+  test("an unknown blog post answers 404 and still shows 'Post Not Found'", async ({ page }) => {
+    const response = await page.goto('/blog/no-such-post');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(TEXTS.blogPostNotFound);
+    expect((await page.goto('/blog/tips-finding-flatmate'))?.status()).toBe(200);
+  });
+
+  for (const path of ['/rooms/2000000000', '/rooms/abc']) {
+    test(`${path} answers 404 and still shows 'Room not found.'`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('main').getByRole('heading', { name: TEXTS.roomNotFound })).toBeVisible();
+    });
+  }
+
+  test("a room that is public answers 200; once its owner sets it Pending it answers 404, and the owner still sees it", async ({ page, request }) => {
+    const landlord = await registerAccount(request, 'Landlord', 'Petra Pending');
+    const login = await request.post('/api/auth/login', { data: { Email: landlord.email, Password: landlord.password } });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const posted = await request.post('/api/listings', {
+      headers: auth,
+      multipart: {
+        Title: 'Quiet single room off Mare Street',
+        Address: '4 Mare Street, Hackney',
+        City: 'London',
+        State: 'Greater London',
+        ZipCode: 'E8 4RP',
+        RoomType: 'Single',
+        Rent: '700',
+        AvailableDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const id = ((await posted.json()) as { listingId: number }).listingId;
+    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+
+    expect((await page.goto(`/rooms/${id}`))?.status()).toBe(200);
+    await expect(heading).toHaveText('Quiet single room off Mare Street');
+
+    const pending = await request.patch(`/api/listings/${id}/status`, { headers: auth, data: { Status: 'Pending' } });
+    expect(pending.status(), await pending.text()).toBe(200);
+    expect((await page.goto(`/rooms/${id}`))?.status()).toBe(404);
+    await expect(page.getByRole('main').getByRole('heading', { name: TEXTS.roomNotFound })).toBeVisible();
+
+    // The owner's browser asks the API with the owner's token: the same page shows the listing.
+    await logInWithStorage(page, request, landlord, `/rooms/${id}`);
+    await expect(heading).toHaveText('Quiet single room off Mare Street');
+  });
 });

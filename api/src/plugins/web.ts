@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { lookUpPage } from '@roomnest/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendNotFound } from './errors.ts';
@@ -20,6 +21,8 @@ import { sendNotFound } from './errors.ts';
 export interface WebPluginOptions {
   storeDir: string;
   uploadsDir: string;
+  /** Whether an anonymous visitor may see this listing: its room page answers 200, else 404. */
+  isPublicListing: (id: number) => Promise<boolean>;
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -66,7 +69,21 @@ function wantsPage(request: FastifyRequest): boolean {
   return !NOT_PAGES.test(path) && (request.headers.accept ?? '').includes('text/html');
 }
 
-async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPluginOptions): Promise<void> {
+/** The status of a page path: 404 when it is none of the product's pages. */
+async function pageStatus(request: FastifyRequest, isPublicListing: WebPluginOptions['isPublicListing']): Promise<200 | 404> {
+  const page = lookUpPage(request.url.split('?')[0] ?? '');
+  if (page.kind === 'none') return 404;
+  if (page.kind === 'page') return 200;
+  try {
+    return (await isPublicListing(page.listingId)) ? 200 : 404;
+  } catch (err) {
+    // The page itself says what went wrong when the browser asks the API; the status is no reason to fail it.
+    request.log.warn({ err }, 'could not tell whether a room page exists');
+    return 200;
+  }
+}
+
+async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir, isPublicListing }: WebPluginOptions): Promise<void> {
   mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(storeDir, { recursive: true });
 
@@ -119,7 +136,11 @@ async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir }: WebPlug
     if (!wantsPage(request)) return sendNotFound(request, reply);
     const page = await readShellPage(storeDir);
     reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
-    return page === null ? reply.code(503).send(NOT_BUILT_PAGE) : reply.send(page);
+    if (page === null) return reply.code(503).send(NOT_BUILT_PAGE);
+    reply.code(await pageStatus(request, isPublicListing));
+    // HEAD: the headers of the page, its length included, without the page.
+    if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page)).send();
+    return reply.send(page);
   });
 }
 

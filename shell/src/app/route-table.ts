@@ -4,6 +4,7 @@
  * Remote pages are `remote/module` pairs of the federation contract; shell
  * pages are the few screens the shell renders itself.
  */
+import type { PagePattern } from '@roomnest/shared';
 import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
 import type { GuardName } from '../features/guards/guards.ts';
 
@@ -15,8 +16,11 @@ export type RemoteTarget = { [R in RemoteName]: { remote: R; module: ModuleOf<R>
 /** The screens the shell owns. */
 export type ShellPage = 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'NotFoundPage';
 
-/** Shell screens are public; guards apply to remote pages. */
-export type RouteEntry = { path: string } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' } | { redirect: string; guard: 'public' });
+/**
+ * Shell screens are public; guards apply to remote pages. Paths are the shared
+ * PAGE_PATTERNS (what the server answers 200 for), and '*' for the 404 page.
+ */
+export type RouteEntry = { path: PagePattern | '*' } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' } | { redirect: string; guard: 'public' });
 
 const content = { remote: 'mf_content', module: 'ContentPage', guard: 'public' } as const;
 
