@@ -59,6 +59,26 @@ test.describe('registration', () => {
     await expect(page.getByText('An account with this email already exists.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
   });
+
+  test('the email-taken message sits at the Email field and goes once the email is changed', async ({ page }) => {
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Register' });
+    const email = form.getByLabel('Email');
+    await form.getByLabel('Full name').fill('Second Amelia');
+    await email.fill(DEMO_ACCOUNTS.tenant.email);
+    await form.getByLabel('Password', { exact: true }).fill('abcdef1');
+    await form.getByLabel('Confirm password').fill('abcdef1');
+    await form.getByRole('button', { name: 'Register' }).click();
+    const taken = page.getByText('An account with this email already exists.');
+    await expect(taken).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('An account with this email already exists.');
+
+    await email.pressSequentially('x');
+    await expect(taken).toBeHidden();
+    await expect(email).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });
 
 test.describe('login and session', () => {

@@ -1,6 +1,6 @@
 import { NAME_MAX_LENGTH, profileUpdateSchema, TEXTS, type Profile } from '@roomnest/shared';
 import { currentUserUpdated, errorMessage, notify, serverFieldErrors, useHostDispatch } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, useZodForm } from '@roomnest/shared/ui';
+import { Alert, applyServerErrors, Button, Card, Field, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PROFILE_FORM_FIELDS, useUpdateProfileMutation } from '../../api/profile-api.ts';
@@ -32,14 +32,13 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
   const file = picture?.file ?? null;
   const previewUrl = picture?.url ?? null;
   const [pictureError, setPictureError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useSubmitFailure(form);
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   const dispatch = useHostDispatch();
 
   const places = splitLocations(typeof watched.PreferredLocations === 'string' ? watched.PreferredLocations : '');
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
     const result = await updateProfile({ fields: toUpdate(values), image: file });
     if ('error' in result) {
       const fieldErrors = serverFieldErrors(result.error);

@@ -4,7 +4,7 @@
  */
 import { PASSWORD_RESET_TEXTS, passwordResetRequestSchema } from '@roomnest/shared';
 import { errorMessage } from '@roomnest/shared/client';
-import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
+import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useRequestPasswordResetMutation } from './auth-api.ts';
@@ -17,11 +17,10 @@ export function ForgotPasswordPage() {
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { Email: '' } });
   const { errors } = form.formState;
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useSubmitFailure(form);
   const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
     try {
       const { message } = await requestReset(values).unwrap();
       setSent(message || PASSWORD_RESET_TEXTS.requested);

@@ -5,8 +5,7 @@
  */
 import { loginSchema, TEXTS, TOAST } from '@roomnest/shared';
 import { errorMessage, loggedIn, notify, useHostDispatch } from '@roomnest/shared/client';
-import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
-import { useState } from 'react';
+import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from './auth-api.ts';
 import { afterLoginTarget, returnPathOf, returnState, takeSignupReturn } from './login-redirect.ts';
@@ -17,13 +16,12 @@ export function LoginPage() {
   const form = useZodForm(loginSchema, { defaultValues: { Email: '', Password: '' } });
   const { errors } = form.formState;
   const [login, { isLoading }] = useLoginMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useSubmitFailure(form);
   const dispatch = useHostDispatch();
   const navigate = useNavigate();
   const location = useLocation();
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
     try {
       const { token, user } = await login(values).unwrap();
       dispatch(loggedIn({ token, user }));

@@ -4,8 +4,8 @@
  */
 import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
 import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
-import { useId, useState } from 'react';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
+import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from './auth-api.ts';
 import { rememberSignupReturn, returnPathOf, returnState } from './login-redirect.ts';
@@ -29,7 +29,7 @@ export function RegisterPage() {
   });
   const { errors } = form.formState;
   const [registerUser, { isLoading }] = useRegisterMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useSubmitFailure(form);
   const navigate = useNavigate();
   const typeId = useId();
   // The page a visitor was on when sent to sign up (a room whose landlord they want to contact): after
@@ -37,15 +37,18 @@ export function RegisterPage() {
   const returnTo = returnPathOf(useLocation().state);
 
   const onSubmit = form.handleSubmit(async ({ Name, Email, Password, UserType }) => {
-    setFailure(null);
     try {
       await registerUser({ Name, Email, Password, UserType }).unwrap();
       notify.success(TEXTS.signupSucceeded);
       rememberSignupReturn(returnTo);
       void navigate('/pricing?signup=true');
     } catch (error) {
-      applyServerErrors(form, serverFieldErrors(error));
-      setFailure(registerFailureText(error));
+      // A conflict is the email already registered (API contract): said at the Email field, it goes once the email changes.
+      if (errorStatus(error) === 409) applyServerErrors(form, { Email: registerFailureText(error) });
+      else {
+        applyServerErrors(form, serverFieldErrors(error));
+        setFailure(registerFailureText(error));
+      }
     }
   });
 

@@ -6,8 +6,7 @@
  */
 import { PASSWORD_RESET_TEXTS, passwordResetFormSchema } from '@roomnest/shared';
 import { errorMessage, notify, serverFieldErrors } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useZodForm } from '@roomnest/shared/ui';
-import { useState } from 'react';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConfirmPasswordResetMutation } from './auth-api.ts';
 import s from './auth.module.css';
@@ -21,11 +20,10 @@ export function ResetPasswordPage() {
   const form = useZodForm(passwordResetFormSchema, { defaultValues: { Password: '', ConfirmPassword: '' } });
   const { errors } = form.formState;
   const [confirmReset, { isLoading }] = useConfirmPasswordResetMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useSubmitFailure(form);
   const navigate = useNavigate();
 
   const onSubmit = form.handleSubmit(async ({ Password }) => {
-    setFailure(null);
     try {
       const { message } = await confirmReset({ Token: token, Password }).unwrap();
       notify.success(message || PASSWORD_RESET_TEXTS.done);

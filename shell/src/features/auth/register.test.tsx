@@ -75,6 +75,31 @@ describe('/register', () => {
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
   });
 
+  it('says at the Email field that the email is registered, until the email changes', async () => {
+    stubNetwork((r) => (isRegister(r) ? json({ message: 'An account with this email already exists.' }, 409) : undefined));
+    await renderApp('/register');
+    fill(valid);
+    submit();
+    const taken = await screen.findByText('An account with this email already exists.');
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toContain(taken.id);
+    // Another field changing leaves it: the email is still the one registered.
+    fill({ 'Full name': 'Priya S' });
+    expect(screen.getByText('An account with this email already exists.')).toBeTruthy();
+    fill({ Email: 'priya.shah@example.com' });
+    expect(screen.queryByText('An account with this email already exists.')).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it("clears the server's failure sentence once a field changes", async () => {
+    stubNetwork((r) => (isRegister(r) ? busy() : undefined));
+    await renderApp('/register');
+    fill(valid);
+    submit();
+    expect(await screen.findByText(TEXTS.serverError(503))).toBeTruthy();
+    fill({ 'Full name': 'Priya S' });
+    expect(screen.queryByText(TEXTS.serverError(503))).toBeNull();
+  });
+
   it('puts the field errors of a 400 on the fields', async () => {
     stubNetwork((r) =>
       isRegister(r)
