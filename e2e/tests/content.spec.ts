@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CONTACT_TEXTS, TEXTS } from '@roomnest/shared';
+import { CONTACT_TEXTS, TEXTS, TOAST } from '@roomnest/shared';
 import { toast } from '../support/app.ts';
 
 /** Every static route of the spec: main heading, document title, and a sentence of its own content. */
@@ -219,6 +219,30 @@ test.describe('contact form', () => {
     await expect(toast(page, CONTACT_TEXTS.thanks('Priya Shah'))).toBeVisible();
     for (const label of ['Your name', 'Email address', 'Subject', 'Message']) await expect(form.getByLabel(label)).toHaveValue('');
     expect(api).toEqual([]);
+  });
+
+  test('the thank-you toast stays at least the application-level 3 seconds, and waits while focused or pointed at', async ({ page }) => {
+    await page.goto('/contact-us');
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    await form.getByLabel('Your name').fill('Priya Shah');
+    await form.getByLabel('Email address').fill('priya@example.co.uk');
+    await form.getByLabel('Subject').fill('Renewing my listing');
+    await form.getByLabel('Message').fill('How do I renew my listing once it has expired?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+
+    const thanks = page.locator('.Toastify__toast').filter({ hasText: CONTACT_TEXTS.thanks('Priya Shah') });
+    await expect(thanks).toBeVisible();
+    // The toast closes when its progress bar's animation ends: its duration is the toast's autoClose.
+    const progress = thanks.locator('.Toastify__progress-bar');
+    const autoClose = await progress.evaluate((el) => parseFloat(getComputedStyle(el).animationDuration) * 1000);
+    expect(autoClose).toBeGreaterThanOrEqual(TOAST.appDurationMs);
+
+    await thanks.getByRole('button', { name: /close/i }).focus();
+    await expect(progress).toHaveCSS('animation-play-state', 'paused');
+    await page.getByRole('main').getByRole('heading', { level: 1 }).focus();
+    await expect(progress).toHaveCSS('animation-play-state', 'running');
+    await thanks.hover();
+    await expect(progress).toHaveCSS('animation-play-state', 'paused');
   });
 });
 

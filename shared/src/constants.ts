@@ -18,6 +18,10 @@ export const TOAST = {
   customMs: 4000,
   successMs: 2000,
   loginGreetingMs: 4000,
+  /** Reading time of a toast (toastDuration): a moment to notice it, then about 200 words a minute, up to a ceiling. */
+  noticeMs: 1000,
+  readingMsPerWord: 300,
+  readingMaxMs: 15000,
 } as const;
 
 export const HERO_ROTATE_MS = 5000;

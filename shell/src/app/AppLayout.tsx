@@ -12,11 +12,12 @@ import { useMessageStream } from '../features/unread/use-message-stream.ts';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
 import { remoteRoutes } from './route-table.ts';
+import { startToastPausing } from './toast-pausing.ts';
 import toastStyles from './toasts.module.css';
 
 const REMOTE_ROUTES = remoteRoutes();
 
-/** The frame around every page: skip link, navigation, main area, footer, the one toast container. */
+/** The frame around every page: skip link, navigation, main area, footer, the one toast container (toasts pause under the pointer, with focus, and while the window is hidden or unfocused). */
 export function AppLayout() {
   useUnreadPolling();
   useMessageStream();
@@ -26,6 +27,7 @@ export function AppLayout() {
     () => startIntentPrefetch(document, { routes: REMOTE_ROUTES, prefetch: prefetchRemotePage, loggedIn: () => selectIsLoggedIn(store.getState()) }),
     [store],
   );
+  useEffect(() => startToastPausing(document), []);
   return (
     <div className={s.app}>
       <a href="#main-content" className={s.skipLink}>
@@ -36,7 +38,15 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ToastContainer className={toastStyles.toasts} position={TOAST.position} autoClose={TOAST.appDurationMs} limit={TOAST.limit} newestOnTop={false} />
+      <ToastContainer
+        className={toastStyles.toasts}
+        position={TOAST.position}
+        autoClose={TOAST.appDurationMs}
+        limit={TOAST.limit}
+        newestOnTop={false}
+        pauseOnHover
+        pauseOnFocusLoss
+      />
       <ScrollRestoration />
     </div>
   );
