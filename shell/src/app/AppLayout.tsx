@@ -2,7 +2,7 @@ import { TOAST } from '@roomnest/shared';
 import { selectIsLoggedIn, type HostState } from '@roomnest/shared/client';
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { Footer } from '../features/layout/Footer.tsx';
 import { startIntentPrefetch } from '../features/remotes/intent-prefetch.ts';
@@ -12,12 +12,13 @@ import { useMessageStream } from '../features/unread/use-message-stream.ts';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
 import { remoteRoutes } from './route-table.ts';
+import { ScrollRestorer } from './scroll-restoration.tsx';
 import { startToastPausing } from './toast-pausing.ts';
 import toastStyles from './toasts.module.css';
 
 const REMOTE_ROUTES = remoteRoutes();
 
-/** The frame around every page: skip link, navigation, main area, footer, the one toast container (toasts pause under the pointer, with focus, and while the window is hidden or unfocused). */
+/** The frame around every page: skip link, navigation, main area, footer, the one toast container (toasts pause under the pointer, with focus, and while the window is hidden or unfocused), scroll restoration. */
 export function AppLayout() {
   useUnreadPolling();
   useMessageStream();
@@ -47,7 +48,7 @@ export function AppLayout() {
         pauseOnHover
         pauseOnFocusLoss
       />
-      <ScrollRestoration />
+      <ScrollRestorer />
     </div>
   );
 }
