@@ -6,20 +6,24 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 're
 import { RouteGuard } from '../features/guards/RouteGuard.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { RouteErrorPage } from '../features/not-found/RouteErrorPage.tsx';
-import { RemotePage } from '../features/remotes/RemotePage.tsx';
+import { PageLoading, RemotePage } from '../features/remotes/RemotePage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { ROUTE_TABLE, type RouteEntry, type ShellPage } from './route-table.ts';
 
 /**
  * The shell's own screens. Login and register (forms, schemas) load as their
  * own chunks when first visited, so other pages do not pay for them; the data
- * router fetches the chunk before it commits the navigation.
+ * router fetches the chunk before it commits the navigation. When a page load
+ * opens one of them, the frame renders at once with the loading state in its
+ * place until the chunk has arrived (`HydrateFallback`: without one the router
+ * renders nothing and warns).
  */
-const SHELL_PAGES: Record<ShellPage, Pick<RouteObject, 'element' | 'lazy'>> = {
-  LoginPage: { lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }) },
-  RegisterPage: { lazy: async () => ({ Component: (await import('../features/auth/RegisterPage.tsx')).RegisterPage }) },
-  ForgotPasswordPage: { lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage }) },
-  ResetPasswordPage: { lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage }) },
+const lazyPage = (lazy: NonNullable<RouteObject['lazy']>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> => ({ lazy, HydrateFallback: PageLoading });
+const SHELL_PAGES: Record<ShellPage, Pick<RouteObject, 'element' | 'lazy' | 'HydrateFallback'>> = {
+  LoginPage: lazyPage(async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage })),
+  RegisterPage: lazyPage(async () => ({ Component: (await import('../features/auth/RegisterPage.tsx')).RegisterPage })),
+  ForgotPasswordPage: lazyPage(async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage })),
+  ResetPasswordPage: lazyPage(async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage })),
   NotFoundPage: { element: <NotFoundPage /> },
 };
 

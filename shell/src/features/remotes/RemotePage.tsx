@@ -151,7 +151,8 @@ function Rethrow({ error }: { error: unknown }): ReactNode {
   throw error;
 }
 
-function Loading() {
+/** A page's loading state; it fades in only when the load takes a moment. Also the shell's own lazy pages' (router.tsx). */
+export function PageLoading() {
   return (
     <div className={s.loading}>
       <LoadingState label={TEXTS.remoteLoading} />
@@ -202,9 +203,9 @@ export function RemotePage({ remote, module }: RemotePageProps) {
   const settled = outcome?.attempt === attempt ? outcome : null;
   const page = loadedPages.get(id) ?? settled?.page;
   let content: ReactNode;
-  if (page) content = <Suspense fallback={<Loading />}>{createElement(page)}</Suspense>;
+  if (page) content = <Suspense fallback={<PageLoading />}>{createElement(page)}</Suspense>;
   else if (settled && 'error' in settled) content = <Rethrow error={settled.error} />;
-  else content = <Loading />;
+  else content = <PageLoading />;
 
   return (
     <RemoteErrorBoundary remote={remote} module={module} path={pathname} onRetry={retry}>
