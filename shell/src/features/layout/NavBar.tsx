@@ -1,7 +1,9 @@
 /**
  * The top navigation of spec section 2. Below 960px the links fold into a
- * menu behind a button (aria-expanded); the menu closes on navigation and on
- * Escape, which returns focus to the button.
+ * menu behind a button (aria-expanded); the menu closes on navigation, on a
+ * tap or click outside it, and on Escape, which returns focus to the button.
+ * The button carries the unread badge too (its count in the button's name),
+ * so unread messages show while the menu is closed.
  */
 import { unreadBadgeText } from '@roomnest/shared';
 import { loggedOut, selectCurrentUser, selectIsLoggedIn, selectTotalUnread, useHostDispatch, useHostSelector } from '@roomnest/shared/client';
@@ -24,6 +26,7 @@ export function NavBar() {
   const location = useLocation();
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   // The menu is open for one history entry: any navigation closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
@@ -35,8 +38,17 @@ export function NavBar() {
       setOpenAt(null);
       buttonRef.current?.focus();
     };
+    // A tap or click anywhere but the bar closes it (the button toggles it itself).
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && navRef.current?.contains(event.target)) return;
+      setOpenAt(null);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [open]);
 
   const logOut = () => {
@@ -52,7 +64,7 @@ export function NavBar() {
 
   return (
     <header className={s.bar}>
-      <nav className={s.inner} aria-label="Main">
+      <nav ref={navRef} className={s.inner} aria-label="Main">
         <Link to="/" className={s.brand} aria-label="RoomNest home">
           <Logo />
         </Link>
@@ -70,6 +82,14 @@ export function NavBar() {
             <span />
           </span>
           Menu
+          {isLoggedIn && badge ? (
+            <>
+              <Badge tone="count">
+                <span aria-hidden="true">{badge}</span>
+              </Badge>
+              <span className="visually-hidden">({unread === 1 ? '1 unread message' : `${unread} unread messages`})</span>
+            </>
+          ) : null}
         </button>
         <ul id={menuId} className={cx(s.links, open && s.open)}>
           {items.map((item) => (

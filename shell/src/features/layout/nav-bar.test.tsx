@@ -109,6 +109,31 @@ describe('navigation bar (spec section 2)', () => {
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('closes the open menu on a tap or click outside it, not inside it', async () => {
+    await renderApp('/login');
+    const button = mainNav().getByRole('button', { name: 'Menu' });
+    fireEvent.click(button);
+    fireEvent.pointerDown(mainNav().getByRole('link', { name: 'Pricing' }));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows the unread count on the menu button too, in its accessible name', async () => {
+    storeSession({ token: 't', user: tenant });
+    const { store } = await renderApp('/login');
+    await settle(10);
+    const button = () => mainNav().getByRole('button', { name: /^Menu/ });
+    expect(button().textContent).toBe('Menu');
+    await act(async () => store.dispatch(unreadCountChanged({ totalUnread: 12 })));
+    expect(within(button()).getByText('9+')).toBeTruthy();
+    expect(mainNav().getByRole('button', { name: 'Menu (12 unread messages)' })).toBe(button());
+    await act(async () => store.dispatch(unreadCountChanged({ totalUnread: 1 })));
+    expect(mainNav().getByRole('button', { name: 'Menu (1 unread message)' })).toBe(button());
+    await act(async () => store.dispatch(unreadCountChanged({ totalUnread: 0 })));
+    expect(button().textContent).toBe('Menu');
+  });
 });
 
 describe('footer (spec section 2)', () => {
