@@ -268,7 +268,7 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   'POST /api/messages/stream-ticket': { request: () => ({ method: 'POST', url: '/api/messages/stream-ticket' }) },
   'GET /api/messages/stream (a bearer token, no ticket)': { request: () => ({ method: 'GET', url: '/api/messages/stream' }) },
   "GET /api/messages/stream (the owner's ticket, forged)": {
-    request: (w) => ({ method: 'GET', url: `/api/messages/stream?ticket=${w.owner.id}.0.${Math.floor(Date.now() / 1000) + 60}.${'A'.repeat(43)}` }),
+    request: (w) => ({ method: 'GET', url: `/api/messages/stream?ticket=${w.owner.id}.0.${Math.floor(Date.now() / 1000) + 60}.${'n'.repeat(22)}.${'A'.repeat(43)}` }),
   },
 
   'POST /api/newsletter/subscriptions (a new email)': { request: () => json('POST', '/api/newsletter/subscriptions', { Email: uniqueEmail('news') }) },

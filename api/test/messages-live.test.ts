@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { DB } from '../src/db/types.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { LiveStream } from '../src/features/messages/live.ts';
+import { LiveStream, MAX_STREAMS_PER_USER, SUPERSEDED } from '../src/features/messages/live.ts';
+import { MESSAGE_API_TEXTS } from '../src/features/messages/routes.ts';
 import { makeDataDir, SHARED_DATABASES, type SharedDatabase, uniqueEmail } from './support.ts';
 
 interface SseEvent {
@@ -269,6 +270,53 @@ describe.each(SHARED_DATABASES)('live messages on $name', ({ open }) => {
     expect(messagesOf(bStream.events)).toHaveLength(5);
     console.info(`[live] across instances: ${latencies.map((l) => l.toFixed(0)).join(', ')} ms`);
     bStream.close();
+  });
+
+  it('opens one stream per ticket: used again, on this instance or the other one, it is refused; two uses at once, one wins', async () => {
+    const p = await person(shared.first.db, one.base, 'Once');
+    const ticket = await ticketFor(one.base, p);
+    const first = await openStream(one.base, ticket);
+    expect(first.status).toBe(200);
+    await first.waitFor((e) => lastUnread(e) === 0);
+    for (const base of [one.base, two.base]) {
+      const again = await fetch(new URL(`/api/messages/stream?ticket=${encodeURIComponent(ticket)}`, base));
+      expect(again.status).toBe(401);
+      expect(await again.json()).toEqual({ message: MESSAGE_API_TEXTS.ticketInvalid });
+    }
+    // Both instances at the same moment: the database decides, exactly one stream opens.
+    const contested = await ticketFor(two.base, p);
+    const answers = await Promise.all([one.base, two.base].map((base) => fetch(new URL(`/api/messages/stream?ticket=${encodeURIComponent(contested)}`, base))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    for (const a of answers) await a.body?.cancel();
+    // A fresh ticket still opens one (what the shell asks for before every reconnection).
+    const next = await openStream(two.base, await ticketFor(one.base, p));
+    expect(next.status).toBe(200);
+    first.close();
+    next.close();
+  });
+
+  it(`lets a person hold ${MAX_STREAMS_PER_USER} streams on an instance: one more ends the oldest with a superseded event`, async () => {
+    const db = shared.first.db;
+    const [p, q] = [await person(db, one.base, 'Many tabs'), await person(db, one.base, 'Writer')];
+    const streams: Stream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const s = await openStream(one.base, await ticketFor(one.base, p));
+      await s.waitFor((e) => lastUnread(e) === 0);
+      streams.push(s);
+    }
+    // Another person's streams do not count.
+    const other = await openStream(one.base, await ticketFor(one.base, q));
+    await other.waitFor((e) => lastUnread(e) === 0);
+    const newest = await openStream(one.base, await ticketFor(one.base, p));
+    expect(newest.status).toBe(200);
+    await streams[0]!.waitFor((e) => e.some((x) => x.event === 'superseded'));
+    await streams[0]!.ended;
+    expect(JSON.parse(streams[0]!.events.find((x) => x.event === 'superseded')!.data)).toEqual(SUPERSEDED);
+    // The other four, the newest and the other person's stream all stay open and live.
+    const sent = await send(one.base, q, p, 'Still there?');
+    for (const s of [...streams.slice(1), newest, other]) await s.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 2_000);
+    expect(messagesOf(streams[0]!.events)).toEqual([]);
+    for (const s of [...streams, newest, other]) s.close();
   });
 
   it('ends open streams when the app closes, so a shutdown is not held up', async () => {

@@ -99,12 +99,21 @@ export interface PasswordResetTokensTable {
   used_at: ColumnType<Date | null, never, Date>;
 }
 
+/** The nonces of used live-stream tickets (migration 0011; features/messages/tickets.ts). */
+export interface StreamTicketUsesTable {
+  nonce: ColumnType<string, string, never>;
+  user_id: ColumnType<number, number, never>;
+  expires_at: ColumnType<Date, Date, never>;
+  used_at: ColumnType<Date, never, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
   listings: ListingsTable;
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  stream_ticket_uses: StreamTicketUsesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

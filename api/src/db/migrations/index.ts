@@ -13,6 +13,7 @@ import * as searchChangeNotify from './0007-search-change-notify.ts';
 import * as unlimitedMessages from './0008-unlimited-messages.ts';
 import * as searchByPlace from './0009-search-by-place.ts';
 import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
+import * as streamTicketUses from './0011-stream-ticket-uses.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-unlimited-messages': unlimitedMessages,
   '0009-search-by-place': searchByPlace,
   '0010-newsletter-confirmation': newsletterConfirmation,
+  '0011-stream-ticket-uses': streamTicketUses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

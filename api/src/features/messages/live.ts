@@ -18,6 +18,15 @@
  * missed), every stream is closed: the clients reconnect with their last event
  * id and the replay fills the gap. A stream whose session was revoked (password
  * reset, account deleted) is ended at the next event for it or heartbeat.
+ *
+ * A person holds at most MAX_STREAMS_PER_USER streams on an instance. One
+ * more (a new tab) ends the oldest with `event: superseded` first: the tab the
+ * person opened last, most likely the one they look at, stays live, and the
+ * shell does not reconnect a superseded tab until it is shown again (it keeps
+ * polling meanwhile), so tabs do not take the stream from each other in turn.
+ * Refusing the new stream with 429 instead would leave the newest tab without
+ * live messages while forgotten ones keep theirs. The count is per instance:
+ * behind a load balancer with N instances, a person may hold up to N × the cap.
  */
 import type { Message } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,6 +38,10 @@ import { findMessage, unreadCount } from './queries.ts';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 3_000;
+/** Streams one person may hold on one instance (tabs, windows, devices): one more ends the oldest. */
+export const MAX_STREAMS_PER_USER = 5;
+/** The `superseded` event's data: why the stream ended, and that the tab should not reconnect on its own. */
+export const SUPERSEDED = { reason: 'Too many live connections: a newer tab or device took this one over.', limit: MAX_STREAMS_PER_USER } as const;
 /** Sent message ids remembered per stream for de-duplication (replay versus live). */
 const SENT_IDS_KEPT = 1_000;
 
@@ -103,6 +116,12 @@ export class LiveStream {
     if (this.closed) return;
     this.closed = true;
     this.#res.end();
+  }
+
+  /** Ends the stream because a newer one of the same person took its place (see MAX_STREAMS_PER_USER). */
+  supersede(): void {
+    this.write(`event: superseded\ndata: ${JSON.stringify(SUPERSEDED)}\n\n`);
+    this.end();
   }
 }
 
@@ -227,6 +246,12 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
     add(stream) {
       let set = byUser.get(stream.userId);
       if (!set) byUser.set(stream.userId, (set = new Set()));
+      // A Set keeps the order streams were added in: the first is the oldest.
+      for (const oldest of set) {
+        if (set.size < MAX_STREAMS_PER_USER) break;
+        set.delete(oldest);
+        oldest.supersede();
+      }
       set.add(stream);
     },
     remove(stream) {

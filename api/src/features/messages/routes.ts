@@ -16,10 +16,10 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
-import { createMessageHub, HEARTBEAT_MS, LiveStream, RETRY_MS } from './live.ts';
+import { createMessageHub, HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, RETRY_MS } from './live.ts';
 import { findMessage, findPartner, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
 import { sendUnderQuota } from './quota.ts';
-import { issueTicket, TICKET_TTL_SECONDS, verifyTicket } from './tickets.ts';
+import { issueTicket, TICKET_TTL_SECONDS, useTicket, verifyTicket } from './tickets.ts';
 
 export interface MessagesRoutesOptions {
   db: Kysely<DB>;
@@ -30,7 +30,7 @@ export interface MessagesRoutesOptions {
 export const MESSAGE_API_TEXTS = {
   userNotFound: 'User not found.',
   notToYourself: 'You cannot send a message to yourself.',
-  ticketInvalid: 'The stream ticket is missing, invalid or expired. Ask for a new one.',
+  ticketInvalid: 'The stream ticket is missing, invalid, expired or already used. Ask for a new one.',
 } as const;
 
 /** Messages replayed at most on one reconnect (older gaps: the client refetches). */
@@ -196,7 +196,7 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       schema: {
         tags: ['messages'],
         summary: 'A ticket for opening the live stream (EventSource cannot send the bearer token)',
-        description: `Valid for ${TICKET_TTL_SECONDS} s, for GET /api/messages/stream only; ask for a new one before each (re)connection.`,
+        description: `Valid once, within ${TICKET_TTL_SECONDS} s, for GET /api/messages/stream only; ask for a new one before each (re)connection.`,
         security: BEARER_AUTH,
         response: { 200: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }), ...errors(401) },
       },
@@ -222,6 +222,9 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
           `Comment lines every ${HEARTBEAT_MS / 1000} s keep the connection open; \`retry: ${RETRY_MS}\` hints the reconnection delay.`,
           'On reconnecting, send the last message id seen as the `Last-Event-ID` header or the `lastEventId` parameter:',
           `the messages after it (at most ${REPLAY_LIMIT}) are replayed first, each once.`,
+          'A ticket opens one stream: a second use, on this API instance or another, answers 401 (ask for a new ticket).',
+          `A person holds at most ${MAX_STREAMS_PER_USER} streams on one instance: one more ends the oldest with \`event: superseded\``,
+          '(data: `{reason, limit}`), after which that page should not reconnect until it is shown again.',
         ].join(' '),
         querystring: z.object({
           ticket: z.string().max(4000).optional(),
@@ -235,6 +238,8 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       if (!claims) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
       const row = await db.selectFrom('users').select('token_version').where('id', '=', claims.userId).executeTakeFirst();
       if (!row || row.token_version !== claims.tokenVersion) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
+      // Once: recorded in the database, so a second use fails on every instance (tickets.ts).
+      if (!(await useTicket(db, claims))) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
       const header = request.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,10}$/.test(header.trim()) ? Number(header.trim()) : undefined;
       const lastEventId = fromHeader ?? request.query.lastEventId;

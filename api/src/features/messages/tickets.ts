@@ -2,33 +2,72 @@
  * Stream tickets: EventSource cannot send an Authorization header, so the
  * client trades its bearer token for a ticket (POST /api/messages/stream-ticket)
  * and opens /api/messages/stream?ticket=…. A ticket is an HMAC-signed
- * `userId.tokenVersion.expiresAtSeconds`, valid for 60 s and only for opening a
- * stream (not a bearer token); being stateless, one instance may issue it and
- * another accept it. Revoking the user's tokens (token version) revokes it too.
+ * `userId.tokenVersion.expiresAtSeconds.nonce`, valid for 60 s, only for opening
+ * a stream (not a bearer token), and **once**: a URL with a ticket can end up in
+ * a proxy's log or the browser's history, and must not open streams after that.
+ *
+ * Single use across API instances: the stream route records the ticket's
+ * random nonce in the database (`stream_ticket_uses`, primary key) before it
+ * opens the stream; an insert that finds the nonce there already means the
+ * ticket was used, on this instance or another one behind the same load
+ * balancer, and is refused. Two uses at the same moment meet on the primary
+ * key, so exactly one wins. Rows are only kept until shortly after their
+ * ticket expires (an expired ticket is refused by its signature anyway).
+ * Issuing stays stateless: one instance may issue a ticket and another accept it.
+ * Revoking the user's tokens (token version) revokes unused tickets too.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 
 export const TICKET_TTL_SECONDS = 60;
+
+/** How long past its expiry a used ticket's nonce is kept: room for clocks of instances that differ a little. */
+const USED_KEPT_AFTER_EXPIRY = '5 minutes';
 
 export interface TicketClaims {
   userId: number;
   tokenVersion: number;
 }
 
+export interface VerifiedTicket extends TicketClaims {
+  /** The ticket's random part: what its single use is recorded by. */
+  nonce: string;
+  expiresAt: Date;
+}
+
 const sign = (secret: Uint8Array, body: string) => createHmac('sha256', secret).update(`stream-ticket:${body}`).digest('base64url');
 
 export function issueTicket(secret: Uint8Array, claims: TicketClaims, now = Date.now()): string {
-  const body = `${claims.userId}.${claims.tokenVersion}.${Math.floor(now / 1000) + TICKET_TTL_SECONDS}`;
+  const nonce = randomBytes(16).toString('base64url');
+  const body = `${claims.userId}.${claims.tokenVersion}.${Math.floor(now / 1000) + TICKET_TTL_SECONDS}.${nonce}`;
   return `${body}.${sign(secret, body)}`;
 }
 
-export function verifyTicket(secret: Uint8Array, ticket: string, now = Date.now()): TicketClaims | null {
-  const match = /^(\d{1,10})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
+/** The ticket's claims when its signature is genuine and it has not expired; null otherwise. Says nothing of its use. */
+export function verifyTicket(secret: Uint8Array, ticket: string, now = Date.now()): VerifiedTicket | null {
+  const match = /^(\d{1,10})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return null;
-  const [, userId, tokenVersion, exp, mac] = match as unknown as [string, string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${userId}.${tokenVersion}.${exp}`));
+  const [, userId, tokenVersion, exp, nonce, mac] = match as unknown as [string, string, string, string, string, string];
+  const expected = Buffer.from(sign(secret, `${userId}.${tokenVersion}.${exp}.${nonce}`));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   if (Number(exp) * 1000 < now) return null;
-  return { userId: Number(userId), tokenVersion: Number(tokenVersion) };
+  return { userId: Number(userId), tokenVersion: Number(tokenVersion), nonce, expiresAt: new Date(Number(exp) * 1000) };
+}
+
+/**
+ * Records the ticket's use; true the first time, false when it was used already (by any instance on this
+ * database). In the same statement, forgets the nonces of tickets long expired, so the table stays as small
+ * as the tickets of the last few minutes.
+ */
+export async function useTicket(db: Kysely<DB>, ticket: VerifiedTicket): Promise<boolean> {
+  const { rows } = await sql<{ nonce: string }>`
+    with forgotten as (
+      delete from stream_ticket_uses where expires_at < now() - ${sql.raw(`interval '${USED_KEPT_AFTER_EXPIRY}'`)}
+    )
+    insert into stream_ticket_uses (nonce, user_id, expires_at) values (${ticket.nonce}, ${ticket.userId}, ${ticket.expiresAt})
+    on conflict (nonce) do nothing
+    returning nonce`.execute(db);
+  return rows.length === 1;
 }

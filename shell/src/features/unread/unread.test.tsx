@@ -125,6 +125,64 @@ describe('the live message stream', () => {
     expect(store.getState().unread.totalUnread).toBe(3);
   });
 
+  /** Answers each ticket request with the next ticket: tkt-1, tkt-2… */
+  const ticketsInTurn = () => {
+    let issued = 0;
+    return stubNetwork((r) => (new URL(r.url).pathname === TICKET ? json({ ticket: `tkt-${++issued}`, expiresInSeconds: 60 }) : undefined));
+  };
+  const ticketOf = (stream: FakeEventSource | undefined) => stream && new URL(stream.url, window.location.href).searchParams.get('ticket');
+
+  it('reconnects a failed stream with a new ticket, never the used one (the server refuses a ticket used before)', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    const net = ticketsInTurn();
+    await renderApp('/login');
+    await advance(0);
+    const first = FakeEventSource.opened.at(-1);
+    const asked = net.callsTo(TICKET).length;
+    // The connection drops, or the server refuses the ticket as used (EventSource reports both as an error).
+    await act(async () => first!.emit('error'));
+    expect(first!.closed).toBe(true);
+    await advance(1_000);
+    expect(net.callsTo(TICKET)).toHaveLength(asked + 1);
+    const next = FakeEventSource.opened.at(-1);
+    expect(next).not.toBe(first);
+    expect(ticketOf(next)).toBe(`tkt-${asked + 1}`);
+    // No ticket ever opened two streams.
+    const tickets = FakeEventSource.opened.map(ticketOf);
+    expect(new Set(tickets).size).toBe(tickets.length);
+  });
+
+  it('stays off after a newer tab took the stream over (superseded) until the page is shown or focused again', async () => {
+    storeSession({ token: 'tok', user: tenant });
+    const net = ticketsInTurn();
+    await renderApp('/login');
+    await advance(0);
+    const first = FakeEventSource.opened.at(-1)!;
+    const [opened, asked] = [FakeEventSource.opened.length, net.callsTo(TICKET).length];
+    await act(async () => first.emit('superseded', { reason: 'Too many live connections.', limit: 5 }));
+    expect(first.closed).toBe(true);
+    // No reconnection on its own: it would take the stream back from the newer tab, which would take it back again.
+    await advance(120_000);
+    expect(FakeEventSource.opened).toHaveLength(opened);
+    expect(net.callsTo(TICKET)).toHaveLength(asked);
+
+    await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
+    await advance(0);
+    expect(FakeEventSource.opened).toHaveLength(opened + 1);
+    const second = FakeEventSource.opened.at(-1)!;
+    expect(ticketOf(second)).toBe(`tkt-${asked + 1}`);
+    // Focused again while live: nothing more.
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    await advance(0);
+    expect(FakeEventSource.opened).toHaveLength(opened + 1);
+
+    await act(async () => second.emit('superseded', { reason: 'Too many live connections.', limit: 5 }));
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    await advance(0);
+    expect(FakeEventSource.opened).toHaveLength(opened + 2);
+    expect(ticketOf(FakeEventSource.opened.at(-1))).toBe(`tkt-${asked + 2}`);
+  });
+
   it('opens no stream when the session is over (401), and the app logs out', async () => {
     storeSession({ token: 'revoked', user: tenant });
     stubNetwork((r) => (new URL(r.url).pathname === TICKET ? json({ message: 'Your session has expired. Please log in again.' }, 401) : undefined));

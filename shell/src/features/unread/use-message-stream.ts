@@ -15,11 +15,16 @@ const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  *   message → messageReceived (mf-messaging patches its conversation list and thread)
  *   read    → messagesRead (read state of sent messages, other tabs' unread counts)
  * One stream per tab, whichever page is shown. EventSource cannot send the
- * token, so each (re)connection first trades it for a 60 s ticket; a
+ * token, so each (re)connection first trades it for a ticket that opens one
+ * stream, once, within 60 s (EventSource's own reconnection would reuse it and
+ * be refused: every failure closes it and connects afresh with a new ticket); a
  * reconnection passes the last message id seen, and the server replays what
- * was missed (mf-messaging de-duplicates by MessageID). Without EventSource,
- * or while the stream is down, the 30 s unread poll (use-unread-polling.ts)
- * and mf-messaging's own periodic refetch keep things current.
+ * was missed (mf-messaging de-duplicates by MessageID). The server keeps a few
+ * streams per person: a newer tab's ends the oldest with `superseded`, and that
+ * tab stays off until it is shown or focused again, so tabs never take the
+ * stream from each other in turn. Without EventSource, or while the stream is
+ * down, the 30 s unread poll (use-unread-polling.ts) and mf-messaging's own
+ * periodic refetch keep things current.
  */
 export function useMessageStream() {
   const token = useHostSelector(selectToken);
@@ -33,6 +38,8 @@ export function useMessageStream() {
     let attempt = 0;
     let connections = 0;
     let lastId: string | null = null;
+    /** A newer tab took the stream over: reconnect only when this page is shown again. */
+    let superseded = false;
 
     const retry = () => {
       if (stopped) return;
@@ -78,7 +85,12 @@ export function useMessageStream() {
           const data = parse(e) as { totalUnread?: unknown } | null;
           if (typeof data?.totalUnread === 'number') dispatch(unreadCountChanged({ totalUnread: data.totalUnread }));
         });
-        // Our own reconnection (a fresh ticket, the last id), not EventSource's: its ticket may have expired.
+        es.addEventListener('superseded', () => {
+          superseded = true;
+          es.close();
+          if (source === es) source = null;
+        });
+        // Our own reconnection (a fresh ticket, the last id), not EventSource's: its ticket is used up (or refused as used).
         es.addEventListener('error', () => {
           es.close();
           if (source === es) source = null;
@@ -89,11 +101,22 @@ export function useMessageStream() {
       }
     };
 
+    const resume = () => {
+      if (!superseded || stopped || document.visibilityState !== 'visible') return;
+      superseded = false;
+      attempt = 0;
+      void connect();
+    };
+    document.addEventListener('visibilitychange', resume);
+    window.addEventListener('focus', resume);
+
     void connect();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
       source?.close();
+      document.removeEventListener('visibilitychange', resume);
+      window.removeEventListener('focus', resume);
     };
   }, [token, dispatch]);
 }
