@@ -12,6 +12,9 @@ export const THREAD_POLL_MS = 10_000;
 /** The character count shows from here on. */
 export const COUNT_FROM = MESSAGE_MAX_LENGTH - 200;
 
+/** A touch screen's keyboard has no Shift+Enter: there Enter starts a new line and the Send button sends. */
+const enterSendsHere = () => !window.matchMedia?.('(pointer: coarse)').matches;
+
 function Bubble({ m, me }: { m: Message; me: number }) {
   const mine = m.SenderID === me;
   return (
@@ -66,6 +69,7 @@ function ChatPage() {
   // Asked afresh each time a chat opens: another tab or device may have started conversations meanwhile.
   const planUsage = useGetPlanUsageQuery(undefined, { skip, refetchOnMountOrArgChange: true });
   const [text, setText] = useState('');
+  const [enterSends] = useState(enterSendsHere);
   const [sendError, setSendError] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(partner.data));
   const logRef = useRef<HTMLDivElement>(null);
@@ -120,7 +124,7 @@ function ChatPage() {
     void submit();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    if (enterSends && e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
     }
@@ -187,7 +191,7 @@ function ChatPage() {
               onKeyDown={onKeyDown}
               rows={2}
               maxLength={MESSAGE_MAX_LENGTH + 200}
-              placeholder="Write a message… (Enter sends, Shift+Enter for a new line)"
+              placeholder={enterSends ? 'Write a message… (Enter sends, Shift+Enter for a new line)' : 'Write a message…'}
               aria-describedby={[newConversation && newConversation.limit !== null ? allowanceId : '', text.length >= COUNT_FROM ? countId : ''].filter(Boolean).join(' ') || undefined}
             />
             <Button type="submit" disabled={!canSend}>
