@@ -55,6 +55,14 @@ describe('Edit listing', () => {
     expect(f.getByRole('img', { name: 'Current photo of the room' }).getAttribute('src')).toBe('/uploads/listings/room-1.jpg');
   });
 
+  it('prefills an amount with pence as pounds and pence (1442.50, not 1442.5)', async () => {
+    stubEdit(() => json(listingFixture({ Rent: 950.5, Deposit: 1442.5 })));
+    renderEdit();
+    const f = await findForm();
+    expect((f.getByLabelText('Rent per month (£)') as HTMLInputElement).value).toBe('950.50');
+    expect((f.getByLabelText('Deposit (£, optional)') as HTMLInputElement).value).toBe('1442.50');
+  });
+
   it('saves with PUT (Status included, no photo keeps the current one), tells the other modules, and opens the listing', async () => {
     const net = stubEdit(() => json(listingFixture()));
     const listener = createListenerMiddleware();

@@ -39,6 +39,9 @@ export const EMPTY_LISTING_FORM: ListingFormValues = {
   Amenities: [],
 };
 
+/** An amount as the input shows it: whole pounds as they are, pounds and pence with two decimals (1442.50). */
+const amountText = (amount: number): string => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
+
 export function listingToForm(listing: Listing): ListingFormValues {
   return {
     Title: listing.Title,
@@ -48,8 +51,8 @@ export function listingToForm(listing: Listing): ListingFormValues {
     State: listing.State,
     ZipCode: listing.ZipCode,
     RoomType: listing.RoomType,
-    Rent: String(listing.Rent),
-    Deposit: listing.Deposit === null ? '' : String(listing.Deposit),
+    Rent: amountText(listing.Rent),
+    Deposit: listing.Deposit === null ? '' : amountText(listing.Deposit),
     AvailableDate: listing.AvailableDate,
     LeaseTerms: listing.LeaseTerms ?? '',
     PetPolicy: listing.PetPolicy,
