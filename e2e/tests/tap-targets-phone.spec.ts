@@ -54,7 +54,9 @@ test('content pages: breadcrumb, contents links and Show all answers are finger-
   await noSideways(page);
 });
 
-test('the Home hero’s Pause background button is finger-sized', async ({ page }) => {
+test('Home: the Rooms/Flatmates switch, Pause background and Compare plans are finger-sized', async ({ page }) => {
   await page.goto('/');
+  await expectTappable(page.getByRole('group').filter({ has: page.getByRole('radio', { name: 'Flatmates' }) }).locator('label'), 'Search switch');
   await expectTappable(page.getByRole('button', { name: /Pause background/ }), 'Button');
+  await expectTappable(page.getByRole('link', { name: 'Compare plans' }), 'Link');
 });
