@@ -59,9 +59,15 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 function bodyGuard(request: FastifyRequest) {
   const raw: Readable = request.raw;
   let read = 0;
+  /** Refused already, or the form was read (or failed) first: nothing more to stop. */
+  let settled = false;
   let refuse!: (error: HttpError) => void;
   const refused = new Promise<never>((_resolve, reject) => (refuse = reject));
+  // Awaited in a race that may already be over: never an unhandled rejection.
+  refused.catch(() => undefined);
   const stop = () => {
+    if (settled) return;
+    settled = true;
     raw.off('data', count);
     // The parser gets nothing more, and nothing more is taken from the socket; the answer closes the connection.
     raw.unpipe();
@@ -73,7 +79,11 @@ function bodyGuard(request: FastifyRequest) {
     if (read > MULTIPART_BODY_LIMIT) stop();
   };
   raw.on('data', count);
-  return { refused, stop, done: () => raw.off('data', count) };
+  const done = () => {
+    settled = true;
+    raw.off('data', count);
+  };
+  return { refused, stop, done };
 }
 
 export interface UploadedFile {
