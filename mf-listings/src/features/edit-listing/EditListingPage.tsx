@@ -53,6 +53,7 @@ export default function EditListingPage() {
     return (
       <Page title="Edit listing">
         {backLink}
+        <PageHeader headingRef={headingRef} title="Edit listing" />
         <StatusMessage title="This is not your listing" action={<ButtonLink to={ROUTES.myListings}>Go to your listings</ButtonLink>}>
           <p>{NOT_OWNER}</p>
         </StatusMessage>

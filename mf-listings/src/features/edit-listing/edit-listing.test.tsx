@@ -143,6 +143,9 @@ describe('Edit listing', () => {
     renderEdit({ user: TEST_USERS.premiumLandlord });
     expect(await screen.findByText('Only the landlord who posted this listing can change it.')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
+    // The page keeps its one h1 (headings start there for screen readers), the refusal under it.
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit listing' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'This is not your listing' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to your listings' }).getAttribute('href')).toBe('/my-listings');
     expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
   });
