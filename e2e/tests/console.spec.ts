@@ -7,7 +7,7 @@
  */
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { ROUTE_TABLE } from '../../shell/src/app/route-table.ts';
-import { expect, settled, test, type People, type Role } from '../support/a11y.ts';
+import { expect, mainHeading, settled, test, type People, type Role } from '../support/a11y.ts';
 
 /** A route's pattern as a real URL. */
 function urlOf(path: string, people: People, role: Role): string {
@@ -34,6 +34,8 @@ async function openAndListen(page: Page, url: string): Promise<{ messages: strin
   page.on('console', onConsole);
   page.on('pageerror', (error) => messages.push(`uncaught: ${error.message}`));
   const response = await page.goto(url);
+  // A cold remote on a busy runner may take a while.
+  await expect(mainHeading(page).first()).toBeVisible({ timeout: 20_000 });
   await settled(page);
   await page.waitForLoadState('load');
   page.off('console', onConsole);

@@ -20,9 +20,9 @@ async function scrollTo(page: Page, y: number): Promise<number> {
   );
 }
 
-/** /rooms with its results in. */
+/** /rooms with its results in (a cold remote on a busy runner may take a while). */
 async function roomsLoaded(page: Page) {
-  await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('article').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('section[aria-labelledby="room-results-heading"]')).toHaveAttribute('aria-busy', 'false');
 }
 
@@ -47,6 +47,8 @@ test.describe('scroll position', () => {
   });
 
   test('Back, Forward and reload return each page to where it was left, once its content is there', async ({ page }) => {
+    // Nine page loads and navigations, each waiting for a remote page and its data.
+    test.setTimeout(120_000);
     await page.goto('/rooms');
     await roomsLoaded(page);
     const rooms = await scrollTo(page, 1500);
