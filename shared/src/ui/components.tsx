@@ -72,11 +72,15 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** A centred message for empty results, errors and dead ends, with an optional action. */
-export function StatusMessage({ title, children, action }: { title?: string; children?: ReactNode; action?: ReactNode }) {
+/**
+ * A centred message for empty results, errors and dead ends, with an optional action. `level` 1 when the
+ * message is all the page says: its title is then the page's h1.
+ */
+export function StatusMessage({ title, children, action, level = 2 }: { title?: string; children?: ReactNode; action?: ReactNode; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className={s.status}>
-      {title ? <h2>{title}</h2> : null}
+      {title ? <Heading>{title}</Heading> : null}
       {children ? <div>{children}</div> : null}
       {action}
     </div>

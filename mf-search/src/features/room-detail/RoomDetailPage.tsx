@@ -63,7 +63,7 @@ export default function RoomDetailPage() {
     return (
       <Page title={TEXTS.roomNotFound}>
         {backLink}
-        <StatusMessage title={TEXTS.roomNotFound} action={<ButtonLink to={back}>Search rooms</ButtonLink>}>
+        <StatusMessage level={1} title={TEXTS.roomNotFound} action={<ButtonLink to={back}>Search rooms</ButtonLink>}>
           <p>It may have been let or taken down by its landlord.</p>
         </StatusMessage>
       </Page>

@@ -71,7 +71,8 @@ describe('Room detail: content', () => {
   it('says the room was not found for a 404 and for an id that is not a number', async () => {
     stubListing(() => json({ message: TEXTS.roomNotFound }, 404));
     renderDetail();
-    expect(await screen.findByRole('heading', { name: TEXTS.roomNotFound })).toBeTruthy();
+    // The page's one h1: headings start there for screen readers.
+    expect(await screen.findByRole('heading', { level: 1, name: TEXTS.roomNotFound })).toBeTruthy();
     const net = stubListing(listingFixture());
     renderDetail(undefined, 'abc');
     expect(screen.getAllByRole('heading', { name: TEXTS.roomNotFound })).toHaveLength(2);
