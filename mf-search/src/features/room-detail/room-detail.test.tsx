@@ -24,6 +24,11 @@ function stubListing(listing: Listing | (() => Response), onDelete?: () => Respo
   });
 }
 
+/** /signup as a page that shows the router state it was given. */
+function SignupProbe() {
+  return <output data-testid="signup-state">{JSON.stringify(useLocation().state)}</output>;
+}
+
 const renderDetail = (user?: (typeof TEST_USERS)[keyof typeof TEST_USERS], id = '1') =>
   renderWithHost(<RoomDetailPage />, { url: `/rooms/${id}`, routePath: '/rooms/:id', user });
 
@@ -146,9 +151,6 @@ describe('Room detail: who sees what', () => {
   it('a visitor is asked to sign up or log in and sent to /signup, which is told the room to come back to', async () => {
     stubListing(listingFixture());
     const user = userEvent.setup();
-    function SignupProbe() {
-      return <output data-testid="signup-state">{JSON.stringify(useLocation().state)}</output>;
-    }
     const { location } = renderWithHost(
       <Routes>
         <Route path="/rooms/:id" element={<RoomDetailPage />} />

@@ -32,8 +32,9 @@ function network() {
   });
 }
 
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
 function register() {
-  const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
   fill('Full name', tenant.name);
   fill('Email', tenant.email);
   fill('Password', 'secret1');
