@@ -15,6 +15,9 @@ import { CLIENT_ERROR_TEXTS, REMOTE_FAILURE_LOG_MESSAGE, REMOTE_FAILURE_REPEATED
 import { createConfiguredContext } from './hardening-support.ts';
 import { captureLog, createTestContext, REMOTES, TEST_DATABASES, type TestContext } from './support.ts';
 
+/** An instant this many minutes ago, as history.jsonl writes it. */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
 const URL = '/api/client-errors/remote-failures';
 
 const report = {
@@ -154,7 +157,6 @@ describe.each(TEST_DATABASES)('remote failure reports on $name', (database) => {
 
   it('takes the version live now, unknown, and one replaced less than an hour ago; not one replaced longer ago', async () => {
     const history = join(ctx.config.storeDir, 'history.jsonl');
-    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     writeFileSync(
       history,
       [
@@ -167,9 +169,9 @@ describe.each(TEST_DATABASES)('remote failure reports on $name', (database) => {
         .join('\n') + '\n',
     );
     // 0.9.0-recent was live until ten minutes ago: a page opened before the release still runs it.
-    for (const version of [REMOTES.mf_search.version, 'unknown', '0.9.0-recent']) expect((await send({ ...report, version })).statusCode, version).toBe(204);
+    for (const version of [REMOTES.mf_search.version, 'unknown', '0.9.0-recent']) expect({ version, status: (await send({ ...report, version })).statusCode }).toEqual({ version, status: 204 });
     // 0.8.0-old was replaced 90 minutes ago, 0.7.0-older earlier still; a shell version is no remote's.
-    for (const version of ['0.8.0-old', '0.7.0-older', '2.0.0-shell']) expect((await send({ ...report, version })).statusCode, version).toBe(400);
+    for (const version of ['0.8.0-old', '0.7.0-older', '2.0.0-shell']) expect({ version, status: (await send({ ...report, version })).statusCode }).toEqual({ version, status: 400 });
     expect(reports().map((line) => line.version)).toEqual([REMOTES.mf_search.version, 'unknown', '0.9.0-recent']);
 
     // A release takes effect at once: the new version is taken on the next report.
@@ -242,13 +244,15 @@ describe.each(TEST_DATABASES)('repeated and excessive remote failure reports on 
   });
 });
 
+/** A repeat filter on a clock of the test's own. */
+function filter(keysKept = 100) {
+  let clock = 1_000_000;
+  const closed: RepeatCount<string>[] = [];
+  const repeats = createRepeatFilter<string>({ windowMs: 60_000, keysKept, now: () => clock, onRepeated: (count) => closed.push(count) });
+  return { repeats, closed, advance: (ms: number) => (clock += ms) };
+}
+
 describe('the repeat filter', () => {
-  const filter = (keysKept = 100) => {
-    let clock = 1_000_000;
-    const closed: RepeatCount<string>[] = [];
-    const repeats = createRepeatFilter<string>({ windowMs: 60_000, keysKept, now: () => clock, onRepeated: (count) => closed.push(count) });
-    return { repeats, closed, advance: (ms: number) => (clock += ms) };
-  };
 
   it('admits the first report of a window, counts the rest, and reports the count when the window closes', () => {
     const { repeats, closed, advance } = filter();

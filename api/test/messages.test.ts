@@ -15,6 +15,7 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
   const send = (from: Person, to: number, text: string) =>
     ctx.inject({ method: 'POST', url: '/api/messages', headers: bearer(from.token), payload: { ReceiverID: to, MessageContent: text } });
   const get = (who: Person, url: string) => ctx.inject({ method: 'GET', url, headers: bearer(who.token) });
+  const partner = (who: Person, id: number) => get(who, `/api/messages/partner/${id}`);
 
   beforeAll(async () => {
     ctx = await createTestContext(database);
@@ -156,7 +157,6 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
   });
 
   describe('GET /api/messages/partner/:id', () => {
-    const partner = (who: Person, id: number) => get(who, `/api/messages/partner/${id}`);
 
     it('answers the name and picture of someone the caller has messages with, either way; 404 before', async () => {
       const [a, b, c] = [await newPerson('A'), await newPerson('Bea'), await newPerson('Cy')];

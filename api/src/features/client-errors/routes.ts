@@ -47,7 +47,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
   const live = createLiveRemotes(storeDir);
   const repeats = createRepeatFilter<Logged>({
     windowMs: repeatWindowMs,
-    onRepeated: ({ first: { ip, reqId, ...report }, repeats: count, firstAt, lastAt }) =>
+    onRepeated: ({ first: { ip: _ip, reqId, ...report }, repeats: count, firstAt, lastAt }) =>
       app.log.warn(
         { clientError: 'remote-failure', ...report, repeats: count, firstReqId: reqId, firstAt: new Date(firstAt).toISOString(), lastAt: new Date(lastAt).toISOString() },
         REMOTE_FAILURE_REPEATED_MESSAGE,

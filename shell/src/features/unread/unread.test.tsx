@@ -19,6 +19,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The ticket a stream was opened with. */
+const ticketOf = (stream: FakeEventSource | undefined) => stream && new URL(stream.url, window.location.href).searchParams.get('ticket');
+
 describe('unread count (spec sections 4 and 7)', () => {
   it('asks at restore, then every 30 s while a token is stored, and stops at logout', async () => {
     storeSession({ token: 'tok', user: tenant });
@@ -130,7 +133,6 @@ describe('the live message stream', () => {
     let issued = 0;
     return stubNetwork((r) => (new URL(r.url).pathname === TICKET ? json({ ticket: `tkt-${++issued}`, expiresInSeconds: 60 }) : undefined));
   };
-  const ticketOf = (stream: FakeEventSource | undefined) => stream && new URL(stream.url, window.location.href).searchParams.get('ticket');
 
   it('reconnects a failed stream with a new ticket, never the used one (the server refuses a ticket used before)', async () => {
     storeSession({ token: 'tok', user: tenant });
