@@ -60,6 +60,18 @@ describe('toast pausing', () => {
     expect(clock.pause).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps them paused when the pointer leaves a toast while focus is still in one', () => {
+    const { clock, stop } = setUp();
+    stopLast = stop;
+    const leave = () => el('close').dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: el('page') }));
+    leave();
+    expect(clock.pause).not.toHaveBeenCalled();
+    el('close').focus();
+    leave();
+    expect(clock.pause).toHaveBeenCalledTimes(2);
+    expect(clock.play).not.toHaveBeenCalled();
+  });
+
   it('stops listening when stopped', () => {
     const { clock, stop } = setUp();
     stop();

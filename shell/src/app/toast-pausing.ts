@@ -37,13 +37,20 @@ export function startToastPausing(doc: Document, clock: ToastClock = { pause: ()
     if (!inToasts(event.relatedTarget)) focusInside = false;
     update();
   };
+  // The pointer leaving a toast lets it run again (react-toastify, handled at the app's root before this
+  // listener on the document): not while focus is still in the toasts or the page is hidden.
+  const onMouseOut = (event: MouseEvent) => {
+    if (paused && inToasts(event.target) && !inToasts(event.relatedTarget)) clock.pause();
+  };
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
   doc.addEventListener('visibilitychange', update);
+  doc.addEventListener('mouseout', onMouseOut);
   update();
   return () => {
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
     doc.removeEventListener('visibilitychange', update);
+    doc.removeEventListener('mouseout', onMouseOut);
   };
 }
