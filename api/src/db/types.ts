@@ -82,17 +82,17 @@ export interface NewsletterSubscriptionsTable {
   id: ReadOnlyGenerated<number>;
   email: string;
   created_at: ColumnType<Date, never, never>;
+  /** Null until the address is confirmed from the email's link: only confirmed addresses are subscribed. */
+  confirmed_at: ColumnType<Date | null, never, Date>;
+  /** Hex SHA-256 of the confirmation link's token; kept after use. */
+  confirm_token_hash: ColumnType<string | null, string | undefined, string>;
+  confirm_expires_at: ColumnType<Date | null, Date | undefined, Date>;
 }
 
 export interface PasswordResetTokensTable {
   id: ReadOnlyGenerated<number>;
   user_id: ColumnType<number, number, never>;
   /** Hex SHA-256 of the emailed token. */
-  /** Null until the address is confirmed from the email's link: only confirmed addresses are subscribed. */
-  confirmed_at: ColumnType<Date | null, never, Date>;
-  /** Hex SHA-256 of the confirmation link's token; kept after use. */
-  confirm_token_hash: ColumnType<string | null, string | undefined, string>;
-  confirm_expires_at: ColumnType<Date | null, Date | undefined, Date>;
   token_hash: ColumnType<string, string, never>;
   created_at: ColumnType<Date, never, never>;
   expires_at: ColumnType<Date, Date, never>;
