@@ -110,6 +110,8 @@ test.describe('messaging between two people, live', () => {
 
   test('empty and whitespace messages cannot be sent; a failed send keeps the text', async ({ browser, request }) => {
     const landlord = await member(request, 'Landlord', 'Lena Landlord');
+    // A landlord with a room in search is someone a tenant may write to first (a private account is not found).
+    await listingOf(request, landlord);
     const tenant = await member(request, 'Tenant', 'Theo Tenant');
     const page = await signedIn(browser, request, tenant, `/messages/chat/${landlord.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Lena Landlord' })).toBeVisible();
