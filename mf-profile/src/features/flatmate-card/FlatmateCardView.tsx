@@ -5,7 +5,7 @@ import { budgetText, splitLocations } from './card-text.ts';
 import s from './flatmate-card.module.css';
 
 /** The card's picture size: small, beside the name, so a phone shows more than one card at a time (the 150px preview is the profile editor's). */
-export const CARD_AVATAR_PX = 64;
+export const CARD_AVATAR_PX = 56;
 
 export interface FlatmateCardViewProps {
   card: FlatmateCard;
@@ -17,8 +17,8 @@ export interface FlatmateCardViewProps {
 
 /**
  * One flatmate seeker (spec section 3, Flatmate profile card), compact: the picture beside the name, budget and
- * move-in date; preferred locations as chips; the 100-character snippets of the bio and of what they are looking
- * for, each kept to two lines on the card (the whole snippet stays in the text).
+ * move-in date; preferred locations as chips; the 100-character snippets of the bio and of what they
+ * are looking for, each kept to two lines on the card (the whole snippet stays in the text).
  */
 export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCardViewProps) {
   const nameId = useId();
@@ -37,17 +37,16 @@ export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCar
             {card.Name}
           </Heading>
           <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
+          <p className={s.moveIn}>
+            <span className={s.label}>Move-in date</span> {moveIn || <span className={s.muted}>Flexible</span>}
+          </p>
         </div>
       </div>
 
       <div className={s.body}>
         <dl className={s.facts}>
           <div className={s.fact}>
-            <dt>Move-in date</dt>
-            <dd>{moveIn || <span className={s.muted}>Flexible</span>}</dd>
-          </div>
-          <div className={s.fact}>
-            <dt>Preferred locations</dt>
+            <dt>Locations</dt>
             <dd>
               {places.length ? (
                 <ul className={s.chips} aria-label="Preferred locations">

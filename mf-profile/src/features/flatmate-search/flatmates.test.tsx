@@ -102,7 +102,7 @@ describe('Flatmates: cards', () => {
     expect(c.getByRole('heading', { level: 3, name: 'Priya Shah' })).toBeTruthy();
     const photo = c.getByRole('img', { name: 'Priya Shah' });
     expect(photo.getAttribute('src')).toBe('/uploads/profiles/priya.jpg');
-    expect(photo.getAttribute('width')).toBe('64');
+    expect(photo.getAttribute('width')).toBe('56');
     expect(c.getByText('£600 – £900 / month')).toBeTruthy();
     expect(c.getByText('22 Nov 2026')).toBeTruthy();
     const chips = within(c.getByRole('list', { name: 'Preferred locations' }));
