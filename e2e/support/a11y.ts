@@ -8,7 +8,8 @@ import { expect, test as base, type APIRequestContext, type Locator, type Page }
 import type { LoginResponse, User } from '@roomnest/shared';
 import { registerAccount, type Account } from './app.ts';
 
-export type Role = 'visitor' | 'tenant' | 'landlord';
+/** `newLandlord`: a landlord without any listing yet, for the post form (a Free landlord with one is shown the plan's limit instead). */
+export type Role = 'visitor' | 'tenant' | 'landlord' | 'newLandlord';
 
 /** The impacts that fail a page (issue 9 point 7: zero serious or critical violations). */
 export const FAILING_IMPACTS = ['serious', 'critical'] as const;
@@ -74,6 +75,8 @@ export interface People {
   landlord: Person;
   /** The landlord's listing (Available, so public). */
   roomId: number;
+  /** A landlord with no listing: the post form is theirs to fill in (the Free plan allows one). */
+  newLandlord: Person;
 }
 
 const inTwoWeeks = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -113,7 +116,8 @@ async function createPeople(request: APIRequestContext): Promise<People> {
     const sent = await request.post('/api/messages', { headers: auth(from), data: { ReceiverID: to.user.userId, MessageContent: text } });
     expect(sent.status(), await sent.text()).toBe(201);
   }
-  return { tenant, landlord, roomId };
+  const newLandlord = await logIn(request, await registerAccount(request, 'Landlord', 'Nell Newlandlord'));
+  return { tenant, landlord, roomId, newLandlord };
 }
 
 /**
