@@ -6,10 +6,11 @@
  * is worked out here from the addresses and postcodes as written, not by the
  * database's own parsing.
  */
-import type { Listing, ListingsPage, RoomType } from '@roomnest/shared';
+import { SORT_OPTIONS, type Listing, type ListingsPage, type RoomType, type SortBy } from '@roomnest/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeKey, readDistrict, readPostcode } from '../src/features/listings/places.ts';
+import { placeKey, readDistrict, readPostcode, resolvePlace } from '../src/features/listings/places.ts';
+import { branchCounts, countQuery, pageQuery } from '../src/features/listings/repository.ts';
 import { generateListings, insertListings } from '../src/seed/listings.ts';
 import { actor, insertListing } from './listings-support.ts';
 import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
@@ -203,6 +204,26 @@ describe.each(TEST_DATABASES)('search by place on $name', (database) => {
   it.each(['Xyzzy', 'Hackney Wick', 'Mare', 'Nowhere, London', ','])('finds nothing for %j, and says it understood nothing', async (city) => {
     const page = await find({ city });
     expect(page).toEqual({ listings: [], total: 0, totalCapped: false, page: 1, totalPages: 0, location: { understood: false, label: null, matches: [] } });
+  });
+
+  it('reads the same pages by walking the indexes as by collecting every match, for each kind of place and each order', async () => {
+    for (const city of ['Hackney', 'E8', 'E8 3PB', 'Mare Street', 'Stratford', 'Stratford, London', 'Lon']) {
+      for (const filters of [{ city }, { city, roomType: 'Double' as const, maxPrice: 1200 }]) {
+        const place = await resolvePlace(ctx.db, placeKey(city));
+        const counts = branchCounts(await countQuery(ctx.db, filters, place).executeTakeFirstOrThrow(), place.matches.length);
+        const total = counts.reduce((sum, n) => sum + n, 0);
+        for (const sortBy of SORT_OPTIONS.map((o) => o.value as SortBy)) {
+          for (const page of [1, 2, 5]) {
+            const options = { sortBy, page, pageSize: 4 };
+            const walk = (await pageQuery(ctx.db, filters, place, options, 'walk').execute()).map((r) => r.id);
+            const collect = (await pageQuery(ctx.db, filters, place, options, 'collect').execute()).map((r) => r.id);
+            const where = `${JSON.stringify(filters)}, ${sortBy}, page ${page}`;
+            expect(walk, `${where}`).toEqual(collect);
+            expect(walk.length, `${where}`).toBe(Math.max(0, Math.min(4, total - (page - 1) * 4)));
+          }
+        }
+      }
+    }
   });
 
   it('answers no location without a City field', async () => {

@@ -96,8 +96,8 @@ language sql immutable parallel safe as $$
   select substring(upper(regexp_replace(zip, '\s+', '', 'g')) from '^([A-Z]{1,2}[0-9][A-Z0-9]?)(?:[0-9][A-Z]{2})?$')
 $$`;
 
-/** The columns a search by place filters on or sorts by (besides the place columns), carried by each index beside its keys. */
-const FILTERS = ['city', 'rent', 'room_type', 'available_date', 'expires_at', 'created_at'] as const;
+/** The columns a search by place filters on (besides the place columns), carried by each index beside its keys. */
+const FILTERS = ['city', 'rent', 'room_type', 'available_date', 'expires_at'] as const;
 
 /** The three sort orders of a place's listings: the keys after the place's, and the filter columns they leave to INCLUDE. */
 const ORDERS = {
@@ -121,7 +121,8 @@ function placeIndexes(): Record<string, string> {
       indexes[`listings_public_${place}_${order}`] = `(${key}, ${keys}) include (${included.join(', ')})`;
     }
   }
-  indexes.listings_public_postcode = `(postcode, expires_at desc, id desc) include (${FILTERS.filter((c) => c !== 'expires_at').join(', ')})`;
+  // Collected for any order: it carries the other orders' keys too.
+  indexes.listings_public_postcode = `(postcode, expires_at desc, id desc) include (${FILTERS.filter((c) => c !== 'expires_at').join(', ')}, created_at)`;
   return indexes;
 }
 
