@@ -158,6 +158,7 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
       const ip = freshAddress();
       const user = await createUser(ctx.db);
       const unknown = uniqueEmail('nobody');
+      await ctx.app.background.idle();
       const before = outboxCount();
       for (const email of [user.email, user.email.toUpperCase(), unknown, unknown]) expect((await resetFrom(ip, email)).statusCode).toBe(202);
       // The account's two emails (sent after the answers).
@@ -169,11 +170,15 @@ describe.each(TEST_DATABASES)('rate limits on $name', (database) => {
       expect(outboxCount()).toBe(before + 2);
       // The owner, from another address, can still ask.
       expect((await resetFrom(freshAddress(), user.email)).statusCode).toBe(202);
+      // Its email goes after the answer; let it go here, not into the next test's count.
+      await ctx.app.background.idle();
+      expect(outboxCount()).toBe(before + 3);
     });
 
     it('allows 5 requests per address whatever the emails (one address cannot test email after email), then 429 and no email', async () => {
       const ip = freshAddress();
       const user = await createUser(ctx.db);
+      await ctx.app.background.idle();
       const before = outboxCount();
       for (const email of [uniqueEmail('probe'), uniqueEmail('probe'), user.email, uniqueEmail('probe'), uniqueEmail('probe')]) {
         expect((await resetFrom(ip, email)).statusCode).toBe(202);
