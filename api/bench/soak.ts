@@ -23,7 +23,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SORT_OPTIONS } from '@roomnest/shared';
+import { londonDaysAhead, SORT_OPTIONS } from '@roomnest/shared';
 import { runStatement } from '../src/db/admin.ts';
 
 const API_DIR = resolve(import.meta.dirname, '..');
@@ -110,7 +110,7 @@ const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 function listingForm(title: string, status?: string): FormData {
   const form = new FormData();
-  const fields: Record<string, string> = { Title: title, Address: '3 Lauriston Road, Hackney', City: 'London', State: 'Greater London', ZipCode: 'E9 7ES', RoomType: 'Double', Rent: String(500 + Math.floor(Math.random() * 1000)), AvailableDate: '2027-03-01', Description: 'A bright double room. '.repeat(10) };
+  const fields: Record<string, string> = { Title: title, Address: '3 Lauriston Road, Hackney', City: 'London', State: 'Greater London', ZipCode: 'E9 7ES', RoomType: 'Double', Rent: String(500 + Math.floor(Math.random() * 1000)), AvailableDate: londonDaysAhead(60), Description: 'A bright double room. '.repeat(10) };
   if (status) fields.Status = status;
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;

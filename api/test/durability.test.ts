@@ -14,6 +14,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { londonDaysAhead } from '@roomnest/shared';
 import { runStatement } from '../src/db/admin.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -106,14 +107,14 @@ const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 function listingForm(title: string): FormData {
   const form = new FormData();
-  const fields = { Title: title, Address: '3 Lauriston Road, Hackney', City: 'London', State: 'Greater London', ZipCode: 'E9 7ES', RoomType: 'Double', Rent: '850', AvailableDate: '2027-03-01' };
+  const fields = { Title: title, Address: '3 Lauriston Road, Hackney', City: 'London', State: 'Greater London', ZipCode: 'E9 7ES', RoomType: 'Double', Rent: '850', AvailableDate: londonDaysAhead(60) };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 }
 
 function profileForm(bio: string): FormData {
   const form = new FormData();
-  const fields = { Name: 'Durable Tenant', Bio: bio, BudgetMin: '600', BudgetMax: '900', PreferredLocations: 'Hackney', FlatmateMoveInDate: '2027-03-01' };
+  const fields = { Name: 'Durable Tenant', Bio: bio, BudgetMin: '600', BudgetMax: '900', PreferredLocations: 'Hackney', FlatmateMoveInDate: londonDaysAhead(60) };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 }

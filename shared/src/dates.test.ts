@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonToday } from './dates.ts';
+import { londonDaysAhead, londonToday } from './dates.ts';
 import { availableDateInPast } from './schemas/listing.ts';
 
 describe('londonToday', () => {
@@ -20,6 +20,17 @@ describe('londonToday', () => {
     expect(londonToday(new Date('2026-03-29T23:30:00Z'))).toBe('2026-03-30');
     expect(londonToday(new Date('2026-10-24T23:30:00Z'))).toBe('2026-10-25');
     expect(londonToday(new Date('2026-10-25T23:30:00Z'))).toBe('2026-10-25');
+  });
+});
+
+describe('londonDaysAhead', () => {
+  it('counts from the London day, across a month and a clock change', () => {
+    expect(londonDaysAhead(0, new Date('2026-01-15T12:00:00Z'))).toBe('2026-01-15');
+    expect(londonDaysAhead(20, new Date('2026-01-15T12:00:00Z'))).toBe('2026-02-04');
+    // 23:30 UTC on 15 July is already 00:30 on the 16th in London.
+    expect(londonDaysAhead(1, new Date('2026-07-15T23:30:00Z'))).toBe('2026-07-17');
+    // Across the clock change at the end of March.
+    expect(londonDaysAhead(3, new Date('2026-03-27T12:00:00Z'))).toBe('2026-03-30');
   });
 });
 

@@ -7,3 +7,10 @@ export function londonToday(now: Date = new Date()): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => londonDay.formatToParts(now).find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** The London calendar date `days` after today's, as YYYY-MM-DD: a move-in date that stays in the future whenever it runs. */
+export function londonDaysAhead(days: number, now: Date = new Date()): string {
+  const day = new Date(`${londonToday(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
