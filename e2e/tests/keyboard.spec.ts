@@ -78,11 +78,17 @@ test.describe('keyboard only', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await expect(roomType).toHaveValue('Double');
-      const sortBy = filters.getByLabel('Sort by');
+      // The sort order sits beside the results, after the filters, and applies at once; focus stays on it.
+      const sortBy = page.getByLabel('Sort by', { exact: true });
       await tabTo(page, sortBy);
       await page.keyboard.press('ArrowDown');
       await expect(sortBy).toHaveValue('rent_asc');
-      await tabTo(page, filters.getByRole('button', { name: 'Apply Filters' }));
+      await expect(page).toHaveURL(/\/rooms\?city=London&sortBy=rent_asc$/);
+      await expect(page.locator('section[aria-labelledby="room-results-heading"]')).toHaveAttribute('aria-busy', 'false');
+      await expect(sortBy).toBeFocused();
+      // The room type chosen before is still in the form, to apply.
+      await expect(roomType).toHaveValue('Double');
+      await tabTo(page, filters.getByRole('button', { name: 'Apply Filters' }), { back: true });
       await page.keyboard.press('Space');
       await expect(page).toHaveURL(/roomType=Double/);
       await expect(page).toHaveURL(/sortBy=rent_asc/);

@@ -55,28 +55,33 @@ const rents = async (page: Page) =>
 
 /** Each filter's label and its query-string parameter. */
 const FILTER_PARAMS = {
-  City: 'city',
+  'City, area or postcode': 'city',
   'Area or street': 'address',
   'Price range': 'priceRange',
   'Room type': 'roomType',
   'Move-in date': 'availableDate',
-  'Sort by': 'sortBy',
 } as const;
-type FilterLabel = keyof typeof FILTER_PARAMS;
+type FilterLabel = keyof typeof FILTER_PARAMS | 'Sort by';
 
-/** Fills the filter panel, applies it, and waits until the URL holds the filters and their results are in. */
+/**
+ * Fills the filter panel and applies it, then chooses the sort order (beside the results: it applies at once), and
+ * waits until the URL holds them and their results are in.
+ */
 async function applyFilters(page: Page, values: Partial<Record<FilterLabel, string>>) {
   const panel = filters(page);
-  for (const [label, value] of Object.entries(values) as [FilterLabel, string][]) {
+  const { 'Sort by': sortBy, ...filterValues } = values;
+  const entries = Object.entries(filterValues) as [keyof typeof FILTER_PARAMS, string][];
+  for (const [label, value] of entries) {
     const control = panel.getByLabel(label, { exact: true });
-    if (label === 'Price range' || label === 'Room type' || label === 'Sort by') await control.selectOption(value);
+    if (label === 'Price range' || label === 'Room type') await control.selectOption(value);
     else await control.fill(value);
   }
-  await panel.getByRole('button', { name: 'Apply Filters' }).click();
-  for (const [label, value] of Object.entries(values) as [FilterLabel, string][]) {
+  if (entries.length) await panel.getByRole('button', { name: 'Apply Filters' }).click();
+  for (const [label, value] of entries) await expect.poll(() => new URL(page.url()).searchParams.get(FILTER_PARAMS[label])).toBe(value);
+  if (sortBy !== undefined) {
+    await page.getByLabel('Sort by', { exact: true }).selectOption(sortBy);
     // The default order (relevance) is left out of the URL.
-    const expected = label === 'Sort by' && value === 'relevance' ? null : value;
-    await expect.poll(() => new URL(page.url()).searchParams.get(FILTER_PARAMS[label])).toBe(expected);
+    await expect.poll(() => new URL(page.url()).searchParams.get('sortBy')).toBe(sortBy === 'relevance' ? null : sortBy);
   }
   await expect(page.locator('section[aria-labelledby="room-results-heading"]')).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('heading', { level: 2, name: /found$/ })).toBeVisible();
@@ -159,7 +164,7 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
     // --- Search: by city, area, price range, room type and move-in date; each sort.
     await mainNav(page).getByRole('link', { name: 'Find a Room' }).click();
     await expect(page).toHaveURL(/\/find-a-room$/);
-    await applyFilters(page, { City: 'London', 'Sort by': 'date_new' });
+    await applyFilters(page, { 'City, area or postcode': 'London', 'Sort by': 'date_new' });
     await expect(page).toHaveURL(/\/find-a-room\?city=London&sortBy=date_new$/);
     // Newest first: among about two thousand London rooms, the one just posted is on the first page.
     await expect(page.getByRole('list', { name: 'Rooms' }).getByRole('article', { name: title })).toBeVisible();
@@ -251,7 +256,7 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
     await expect(update).toBeDisabled();
 
     await mainNav(page).getByRole('link', { name: 'Find a Room' }).click();
-    await applyFilters(page, { City: 'London', 'Area or street': area });
+    await applyFilters(page, { 'City, area or postcode': 'London', 'Area or street': area });
     await expect(page.getByText(TEXTS.roomsEmpty)).toBeVisible();
 
     await mainNav(page).getByRole('link', { name: 'Manage My Ads' }).click();
