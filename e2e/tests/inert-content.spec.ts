@@ -9,8 +9,8 @@
  * not the CSP, that keeps every payload inert.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { SNIPPET_LENGTH, snippet, TEXTS, type LoginResponse } from '@roomnest/shared';
-import { logInThroughUi, registerAccount, toast } from '../support/app.ts';
+import { SNIPPET_LENGTH, snippet, TEXTS } from '@roomnest/shared';
+import { bearer, logInThroughUi, member, toast, type Member } from '../support/app.ts';
 
 /** Every payload sets window.__pwned or opens a dialog if it ever runs. */
 const XSS = {
@@ -44,24 +44,6 @@ function textsFor(run: string) {
   return { area, place, content };
 }
 
-interface Member {
-  id: number;
-  email: string;
-  password: string;
-  token: string;
-  login: LoginResponse;
-}
-
-async function member(request: APIRequestContext, type: 'Tenant' | 'Landlord', name: string): Promise<Member> {
-  const account = await registerAccount(request, type, name);
-  const res = await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } });
-  expect(res.status()).toBe(200);
-  const login = (await res.json()) as LoginResponse;
-  return { id: login.user.userId, email: account.email, password: account.password, token: login.token, login };
-}
-
-const auth = (who: Member) => ({ authorization: `Bearer ${who.token}` });
-
 interface World {
   landlord: Member;
   tenant: Member;
@@ -73,7 +55,7 @@ async function storePayloads(request: APIRequestContext, content: ReturnType<typ
   const landlord = await member(request, 'Landlord', content.landlordName);
   const tenant = await member(request, 'Tenant', content.tenantName);
   const posted = await request.post('/api/listings', {
-    headers: auth(landlord),
+    headers: bearer(landlord),
     multipart: {
       Title: content.title,
       Description: content.description,
@@ -91,7 +73,7 @@ async function storePayloads(request: APIRequestContext, content: ReturnType<typ
   const { listingId } = (await posted.json()) as { listingId: number };
 
   const profile = await request.put('/api/users/profile', {
-    headers: auth(tenant),
+    headers: bearer(tenant),
     multipart: {
       Name: content.tenantName,
       PhoneNumber: '',
@@ -104,13 +86,13 @@ async function storePayloads(request: APIRequestContext, content: ReturnType<typ
     },
   });
   expect(profile.status(), await profile.text()).toBe(200);
-  expect((await request.put('/api/users/profile', { headers: auth(tenant), data: { IsActivelyLooking: true } })).status()).toBe(200);
+  expect((await request.put('/api/users/profile', { headers: bearer(tenant), data: { IsActivelyLooking: true } })).status()).toBe(200);
 
   for (const [from, to, text] of [
     [tenant, landlord, content.toLandlord],
     [landlord, tenant, content.toTenant],
   ] as const) {
-    const sent = await request.post('/api/messages', { headers: auth(from), data: { ReceiverID: to.id, MessageContent: text } });
+    const sent = await request.post('/api/messages', { headers: bearer(from), data: { ReceiverID: to.id, MessageContent: text } });
     expect(sent.status(), await sent.text()).toBe(201);
   }
   return { landlord, tenant, listingId };

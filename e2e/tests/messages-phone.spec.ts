@@ -1,22 +1,14 @@
 /**
  * Runs in the 375 px touch "phone" project: the conversation list and the chat as a phone shows them.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { LoginResponse } from '@roomnest/shared';
-import { logInWithStorage, registerAccount, type Account } from '../support/app.ts';
-
-async function member(request: APIRequestContext, type: 'Tenant' | 'Landlord', name: string): Promise<Account & { id: number; token: string }> {
-  const account = await registerAccount(request, type, name);
-  const res = await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } });
-  const { token, user } = (await res.json()) as LoginResponse;
-  return { ...account, id: user.userId, token };
-}
+import { expect, test } from '@playwright/test';
+import { bearer, logInWithStorage, member } from '../support/app.ts';
 
 test('a conversation row shows the partner’s whole name; the time goes below it when both do not fit', async ({ page, request }) => {
   const tenant = await member(request, 'Tenant', 'Harriet Lawson');
   const landlord = await member(request, 'Landlord', 'Alexandra Montgomery');
   const sent = await request.post('/api/messages', {
-    headers: { authorization: `Bearer ${tenant.token}` },
+    headers: bearer(tenant),
     data: { ReceiverID: landlord.id, MessageContent: 'Hello, is the room still free?' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
@@ -37,7 +29,7 @@ test('on a touch screen Enter starts a new line, Send sends, and the placeholder
   const landlord = await member(request, 'Landlord', 'Alexandra Montgomery');
   // A landlord with a room in search is someone a tenant may start a chat with.
   const listed = await request.post('/api/listings', {
-    headers: { authorization: `Bearer ${landlord.token}` },
+    headers: bearer(landlord),
     multipart: {
       Title: 'Double room by London Fields',
       Address: '9 Mentmore Terrace, Hackney',

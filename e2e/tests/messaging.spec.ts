@@ -1,36 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { TEXTS, type LoginResponse } from '@roomnest/shared';
-import { logInWithStorage, mainNav, registerAccount, type Account } from '../support/app.ts';
+import { TEXTS } from '@roomnest/shared';
+import { bearer, logInWithStorage, mainNav, member, postRoom, type Member } from '../support/app.ts';
 
-interface Member extends Account {
-  id: number;
-  token: string;
-}
-
-async function member(request: APIRequestContext, type: 'Tenant' | 'Landlord', name: string): Promise<Member> {
-  const account = await registerAccount(request, type, name);
-  const res = await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } });
-  const { token, user } = (await res.json()) as LoginResponse;
-  return { ...account, id: user.userId, token };
-}
-
-async function listingOf(request: APIRequestContext, landlord: Member): Promise<number> {
-  const res = await request.post('/api/listings', {
-    headers: { authorization: `Bearer ${landlord.token}` },
-    multipart: {
-      Title: 'Sunny double room by Victoria Park',
-      Address: '3 Lauriston Road, Hackney',
-      City: 'London',
-      State: 'Greater London',
-      ZipCode: 'E9 7ES',
-      RoomType: 'Double',
-      Rent: '850',
-      AvailableDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { listingId: number }).listingId;
-}
+/** A room of the landlord's in search (someone with a room is found by those they have not written to). */
+const listingOf = (request: APIRequestContext, landlord: Member) =>
+  postRoom(request, landlord, { Title: 'Sunny double room by Victoria Park', Address: '3 Lauriston Road, Hackney', ZipCode: 'E9 7ES', Rent: '850' });
 
 const messagesLink = (page: Page) => mainNav(page).getByRole('link', { name: /^Messages/ });
 
@@ -94,7 +68,7 @@ test.describe('messaging between two people, live', () => {
     await tPage.getByRole('link', { name: 'Find a Room', exact: true }).first().click();
     await expect(tPage).not.toHaveURL(/\/messages/);
     for (let i = 1; i <= 10; i++) {
-      const res = await request.post('/api/messages', { headers: { authorization: `Bearer ${landlord.token}` }, data: { ReceiverID: tenant.id, MessageContent: `Detail number ${i}` } });
+      const res = await request.post('/api/messages', { headers: bearer(landlord), data: { ReceiverID: tenant.id, MessageContent: `Detail number ${i}` } });
       expect(res.status()).toBe(201);
     }
     await expect(messagesLink(tPage)).toContainText('9+', { timeout: 2_000 });

@@ -4,43 +4,9 @@
  * between Tenant and Landlord from My Profile; the listing form's amenity names stay inside their chips.
  * Each test makes its own people.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PLAN_TEXTS, type LoginResponse } from '@roomnest/shared';
-import { logInWithStorage, mainNav, registerAccount, storedSession, toast, type Account } from '../support/app.ts';
-
-interface Member extends Account {
-  id: number;
-  token: string;
-}
-
-async function member(request: APIRequestContext, type: 'Tenant' | 'Landlord', name: string): Promise<Member> {
-  const account = await registerAccount(request, type, name);
-  const res = await request.post('/api/auth/login', { data: { Email: account.email, Password: account.password } });
-  const { token, user } = (await res.json()) as LoginResponse;
-  return { ...account, id: user.userId, token };
-}
-
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
-
-/** Posts a room for `landlord` through the API; answers its id. */
-async function postRoom(request: APIRequestContext, landlord: Member, title = 'Bright double room by London Fields'): Promise<number> {
-  const res = await request.post('/api/listings', {
-    headers: auth(landlord),
-    multipart: {
-      Title: title,
-      Address: '14 Mare Street, Hackney',
-      City: 'London',
-      State: 'Greater London',
-      ZipCode: 'E8 4RP',
-      RoomType: 'Double',
-      Rent: '950',
-      AvailableDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
-      Amenities: 'wifi',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { listingId: number }).listingId;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { PLAN_TEXTS } from '@roomnest/shared';
+import { bearer, logInWithStorage, mainNav, member, postRoom, storedSession, toast } from '../support/app.ts';
 
 const limitNotice = (page: Page) => page.getByRole('region', { name: 'You have reached your plan’s listing limit' });
 const postForm = (page: Page) => page.getByRole('form', { name: 'Post a room' });
@@ -78,7 +44,7 @@ test.describe('new conversations on the Free plan', () => {
     const tenant = await member(request, 'Tenant', 'Tara Tenant');
     const landlords = [await member(request, 'Landlord', 'Lenny One'), await member(request, 'Landlord', 'Lenny Two'), await member(request, 'Landlord', 'Lenny Three')];
     // Each has a room in search, so anyone may message them.
-    for (const [i, l] of landlords.entries()) await postRoom(request, l, `Room ${i + 1} of the Lennys`);
+    for (const [i, l] of landlords.entries()) await postRoom(request, l, { Title: `Room ${i + 1} of the Lennys` });
 
     await logInWithStorage(page, request, tenant, `/messages/chat/${landlords[0]!.id}`);
     for (const [i, l] of landlords.slice(0, 2).entries()) {
@@ -104,12 +70,12 @@ test.describe('new conversations on the Free plan', () => {
     await box.fill('Hello?');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
     // The server says the same to anyone who gets past the page.
-    const refused = await request.post('/api/messages', { headers: auth(tenant), data: { ReceiverID: third.id, MessageContent: 'Hello?' } });
+    const refused = await request.post('/api/messages', { headers: bearer(tenant), data: { ReceiverID: third.id, MessageContent: 'Hello?' } });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toMatch(/Upgrade for unlimited messages\.$/);
 
     // The third landlord writes first: replying is free, and the chat shows it live.
-    const first = await request.post('/api/messages', { headers: auth(third), data: { ReceiverID: tenant.id, MessageContent: 'Saw your profile: want to see my room?' } });
+    const first = await request.post('/api/messages', { headers: bearer(third), data: { ReceiverID: tenant.id, MessageContent: 'Saw your profile: want to see my room?' } });
     expect(first.status()).toBe(201);
     await expect(page.getByRole('log').getByText('Saw your profile: want to see my room?')).toBeVisible();
     await expect(limit).toHaveCount(0);
@@ -137,13 +103,13 @@ test.describe('switching between Tenant and Landlord', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 
     // A landlord now, with the same session: a room goes up; then the way back is explained before trying.
-    const listingId = await postRoom(request, me, 'Spare room of a new landlord');
+    const listingId = await postRoom(request, me, { Title: 'Spare room of a new landlord' });
     await page.reload();
     await expect(card.getByRole('button', { name: 'Switch to a tenant account' })).toBeDisabled();
     await expect(card).toContainText('You have 1 live listing, and a tenant account cannot keep listings.');
     await expect(card.getByRole('link', { name: 'Manage My Ads' })).toHaveAttribute('href', '/my-listings');
 
-    expect((await request.delete(`/api/listings/${listingId}`, { headers: auth(me) })).status()).toBe(200);
+    expect((await request.delete(`/api/listings/${listingId}`, { headers: bearer(me) })).status()).toBe(200);
     await page.reload();
     await card.getByRole('button', { name: 'Switch to a tenant account' }).click();
     await expect(toast(page, 'Your account is now a tenant account.')).toBeVisible();
