@@ -163,7 +163,8 @@ const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v
  */
 export function placeQuery(text: string) {
   // Each look-up asks for its index's own order, so that the planner reads the index (and stops after the sample)
-  // rather than scanning the table for a common name (London is most of it) or one no listing has.
+  // rather than scanning the table for a common name (London is most of it) or one no listing has; a city's
+  // name as written is found through the pattern operators of its text_pattern_ops index, never by a scan.
   return sql<ReadingRow>`
     with recursive ${citiesStartingWith(`${escapeLike(text)}%`)},
     cities as (select city from c where city is not null limit ${MAX_CITY_EXPANSION + 1}),
@@ -185,7 +186,7 @@ export function placeQuery(text: string) {
     )
     select 'city' as kind, cities.city as name,
       case when (select count(*) from cities) <= 3 then (
-        select l.city from listings l where lower(l.city) = cities.city order by lower(l.city) using ~<~ limit 1
+        select l.city from listings l where lower(l.city) ~>=~ cities.city and lower(l.city) ~<=~ cities.city limit 1
       ) end as within,
       0 as n
     from cities
