@@ -147,7 +147,11 @@ function ChatPage() {
 
       {notFound ? (
         <StatusMessage title="Member not found">
-          <p>This member’s account no longer exists.</p>
+          {/* The API answers 404 alike for a deleted account and for a private one with no messages between the two. */}
+          <p>There is no one to message at this link: the account may have been deleted, or is not open to new messages.</p>
+          <p>
+            <Link to={ROUTES.findARoom}>Find a room</Link> or <Link to={ROUTES.flatmates}>browse flatmates</Link> to contact someone from their ad or profile.
+          </p>
         </StatusMessage>
       ) : thread.isLoading ? (
         <LoadingState label="Loading messages…" />

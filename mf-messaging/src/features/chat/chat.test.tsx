@@ -172,6 +172,21 @@ describe('ChatPage', () => {
     await waitFor(() => expect(second.location()).toBe('/messages'));
   });
 
+  it('says there is no one to message when the partner is not found (deleted, or private with no messages), with ways on', async () => {
+    stubFetch(async (_r, url) => {
+      if (url.pathname === `/api/messages/partner/${partner}`) return json({ message: 'User not found' }, 404);
+      if (url.pathname === `/api/messages/conversation/${partner}`) return json([]);
+      if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
+      return undefined;
+    });
+    const view = render();
+    expect(await view.findByRole('heading', { name: 'Member not found' })).toBeTruthy();
+    expect(view.getByText(/may have been deleted, or is not open to new messages/)).toBeTruthy();
+    expect(view.getByRole('link', { name: 'Find a room' }).getAttribute('href')).toBe('/find-a-room');
+    expect(view.getByRole('link', { name: 'browse flatmates' }).getAttribute('href')).toBe('/flatmates');
+    expect(view.queryByRole('textbox')).toBeNull();
+  });
+
   it('works before any message exists, and applies live messages and read receipts', async () => {
     const net = network([]);
     const { findByText, store, getAllByRole } = render();
