@@ -22,8 +22,10 @@ async function expectTappable(targets: Locator, what: string): Promise<void> {
 
 const noSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
-test('footer links are finger-sized', async ({ page }) => {
+test('the header’s home link, the Menu button and footer links are finger-sized', async ({ page }) => {
   await page.goto('/about-us');
+  await expectTappable(page.getByRole('banner').getByRole('link', { name: 'RoomNest home' }), 'Home link');
+  await expectTappable(page.getByRole('banner').getByRole('button', { name: 'Menu' }), 'Button');
   await expectTappable(page.getByRole('contentinfo').getByRole('link'), 'Footer link');
   await noSideways(page);
 });
