@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: every benchmark of issue 8, one table with the budget
+ * `npm run bench`: every benchmark, one table with the budget
  * beside each figure, written as JSON to `bench-results/summary.json`.
  *
  *   npm run bench                     search, messaging, web (when its script exists) and soak

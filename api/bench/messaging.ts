@@ -411,7 +411,7 @@ async function benchTarget(target: Target): Promise<RunResult> {
 }
 
 const RUNS = Math.max(1, Number(process.env.BENCH_MSG_RUNS ?? 3));
-/** Budgets of issue 8 (README, Performance). */
+/** The performance budgets (docs/performance.md). */
 const BUDGET = { deliveryP95Ms: 1000 };
 
 const median = (values: number[]) => {

@@ -53,7 +53,7 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim());
 const HEALTH_EVERY_MS = 50;
-/** Budgets of issue 8 (README, Performance). */
+/** The performance budgets (docs/performance.md). */
 const BUDGET = { p95Ms: 25, bareShare: 40, loopStallMs: 50, growth: 2 };
 
 type Op = '<=' | '>=';

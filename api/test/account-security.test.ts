@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 9): login answers do not tell which emails have an account
+ * Accounts: login answers do not tell which emails have an account
  * (same status, body and headers, similar time); a password reset and an
  * account deletion revoke every session: bearer tokens, stream tickets and a
  * live stream that is already open.

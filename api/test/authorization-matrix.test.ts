@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9, point 1): every route of the server
+ * The authorization matrix: every route of the server
  * against eight callers, with the status each one must get. The route table
  * comes from Fastify itself, so a route that this table does not list fails
  * the suite, and so does a row for a route that no longer exists.

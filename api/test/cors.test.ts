@@ -1,5 +1,5 @@
 /**
- * CORS (issue 9): by default no other origin may call the API from a browser;
+ * CORS: by default no other origin may call the API from a browser;
  * CORS_ORIGINS lets the listed origins (exactly) call it with a bearer token.
  */
 import { request as httpRequest } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route (issue 9, point 2), with fast-check.
+ * Property-based fuzzing of every route, with fast-check.
  *
  * Every route of Fastify's route table has a target below (the suite fails when one has none), and each
  * property sends generated requests at the targets:

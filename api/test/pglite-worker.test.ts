@@ -310,7 +310,7 @@ describe('PGlite worker: lifecycle', () => {
       expect(rows[0]!.n).toBe(428571);
       // The statement ran long enough to have frozen the loop on this thread…
       expect(took).toBeGreaterThan(200);
-      // …and a 2 ms timer kept firing all along (the budget of issue 8 is 50 ms; a busy runner adds scheduling noise).
+      // …and a 2 ms timer kept firing all along (the event-loop budget is 50 ms; a busy runner adds scheduling noise).
       expect(gaps.length).toBeGreaterThan(took / 20);
       expect(Math.max(...gaps)).toBeLessThan(50);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * Rate limits (issue 9), with small limits configured the way RATE_LIMIT_*
+ * Rate limits, with small limits configured the way RATE_LIMIT_*
  * configures them: failed logins per address and email and per address,
  * registrations per address, password reset requests per address and email
  * and per address, newsletter sign-ups per address, messages per sender. Over a limit: 429 `{ message }` saying how long to

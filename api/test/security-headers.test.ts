@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 9): a Content Security Policy that lets the shell
+ * Security headers: a Content Security Policy that lets the shell
  * load its remotes (same origin, the absolute entries of the live
  * remotes.json, CSP_REMOTE_ORIGINS) and nothing else runs; framing, sniffing,
  * referrer and powerful features off.

@@ -1,5 +1,5 @@
 /**
- * Web benchmark (`npm run bench:web`, issue 8): the first pages of the site in
+ * Web benchmark (`npm run bench:web`): the first pages of the site in
  * Chromium against the production build, served exactly as `npm start` serves
  * it, beside a single-bundle build of the same source as the no-federation
  * baseline.

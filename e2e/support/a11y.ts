@@ -11,7 +11,7 @@ import { registerAccount, type Account } from './app.ts';
 /** `newLandlord`: a landlord without any listing yet, for the post form (a Free landlord with one is shown the plan's limit instead). */
 export type Role = 'visitor' | 'tenant' | 'landlord' | 'newLandlord';
 
-/** The impacts that fail a page (issue 9 point 7: zero serious or critical violations). */
+/** The impacts that fail a page (zero serious or critical violations). */
 export const FAILING_IMPACTS = ['serious', 'critical'] as const;
 
 export interface Violation {

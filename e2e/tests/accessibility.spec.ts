@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 9 point 7; the accessibility page promises WCAG 2.1 AA).
+ * Accessibility (the accessibility page promises WCAG 2.1 AA).
  *
  * 1. axe-core on every route of the shell's route table, logged out, as a
  *    tenant and as a landlord: no serious or critical violation. The routes

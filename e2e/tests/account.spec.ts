@@ -1,5 +1,5 @@
 /**
- * Account dead ends made real (issue 6): a password reset from /forgot-password
+ * Account dead ends made real: a password reset from /forgot-password
  * through the emailed link (read from the e2e server's outbox) to logging in
  * with the new password; the /signup and /safety-advice redirects; the news
  * page's subscribe form and its double opt-in (the confirmation email's link,

@@ -76,7 +76,7 @@ test.describe('static pages', () => {
   });
 });
 
-/** Links the shell redirects (spec section 2's dead ends, issue 6 part 7): where they must land. */
+/** Links the shell redirects (spec section 2's dead ends): where they must land. */
 const SHELL_REDIRECTS: Record<string, { url: RegExp; heading: string }> = {
   '/safety-advice': { url: /\/safety$/, heading: 'Staying safe while you rent' },
   '/signup': { url: /\/register$/, heading: 'Create your account' },

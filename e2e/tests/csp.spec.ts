@@ -1,5 +1,5 @@
 /**
- * The Content Security Policy (issue 9) against the real build: every main
+ * The Content Security Policy against the real build: every main
  * page is served with the policy and renders without a single violation
  * (the federation runtime, the remotes' scripts and stylesheets, uploaded
  * images, photo previews, toasts and the live message stream all fit it),

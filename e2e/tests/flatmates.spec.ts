@@ -1,5 +1,5 @@
 /**
- * Flatmates and profiles (issue 4): a tenant's profile from the editor to
+ * Flatmates and profiles: a tenant's profile from the editor to
  * flatmate search and back, pagination, the Message rules, and account deletion.
  * Each test makes its own people with a location nobody else uses, so it
  * finds exactly them whatever the demo data holds.

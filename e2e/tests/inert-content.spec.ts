@@ -1,5 +1,5 @@
 /**
- * Stored content is inert (issue 9): HTML, script and `javascript:` URLs
+ * Stored content is inert: HTML, script and `javascript:` URLs
  * saved in a listing's title, description, address and lease terms, in
  * people's names, bios and flatmate texts, and in messages render as plain
  * text on every page that shows them, and nothing in them runs.

@@ -1,5 +1,5 @@
 /**
- * Failure isolation, for every remote and every way it can fail (issue 7):
+ * Failure isolation, for every remote and every way it can fail:
  * its deployment answers 404, refuses connections, accepts and never answers,
  * or its page throws while rendering. Its routes show the error view with
  * Retry within the load timeout; the nav, the footer, login, toasts and

@@ -1,5 +1,5 @@
 /**
- * Keyboard-only journeys (issue 9 point 7): no mouse, no clicks. Focus is
+ * Keyboard-only journeys: no mouse, no clicks. Focus is
  * moved only with Tab and Shift+Tab (`tabTo`), and things are done with
  * Enter, Space, arrow keys and typing, so each journey also proves that
  * every control on its way is reachable, in a sensible order, and works

@@ -1,5 +1,5 @@
 /**
- * Rate limits as people meet them (issue 9), with the server's real limits:
+ * Rate limits as people meet them, with the server's real limits:
  * after RATE_LIMIT_LOGIN (10) failed logins for one email from one address,
  * the login screen shows the server's 429 sentence, even for the right password.
  */

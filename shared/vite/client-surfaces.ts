@@ -1,5 +1,5 @@
 /**
- * Client surfaces of shared libraries (issue 8), used by federation.ts.
+ * Client surfaces of shared libraries, used by federation.ts.
  *
  * A shared singleton is never tree-shaken: any module may ask for any export.
  * So the shell provided all of react-router (about 57 KiB compressed, most of

@@ -73,7 +73,7 @@ const RUNTIME_CORE = '@module-federation/runtime-core';
 const SHARED_RUNTIME_CORE_ID = '\0roomnest:shared-runtime-core';
 
 /**
- * The Module Federation runtime once per page, not once per remote (issue 8):
+ * The Module Federation runtime once per page, not once per remote:
  * in a remote, `@module-federation/runtime-core` (about 20 KiB compressed) is
  * the shell's copy, which the shell publishes on
  * `globalThis._FEDERATION_RUNTIME_CORE` (`provideExternalRuntime` in

@@ -1,5 +1,5 @@
 /**
- * HTTP hardening (issue 9): security headers with a Content Security Policy
+ * HTTP hardening: security headers with a Content Security Policy
  * that follows the live remotes, CORS for configured origins only, and the
  * rate limiter that the auth, password-reset and message routes use.
  *

@@ -1,5 +1,5 @@
 /**
- * The react-redux every module gets (issue 8): what the shell provides as the
+ * The react-redux every module gets: what the shell provides as the
  * shared singleton `react-redux`, and what a remote falls back to when no host
  * provides it (`clientSurfaces` in shared/vite/federation.ts). Apps keep
  * importing from 'react-redux'.

@@ -1,5 +1,5 @@
 /**
- * The react-router every module gets (issue 8): what the shell provides as the
+ * The react-router every module gets: what the shell provides as the
  * shared singletons `react-router-dom` and `react-router`, and what a remote
  * falls back to when no host provides them (`clientSurfaces` in
  * shared/vite/federation.ts). Apps keep importing from 'react-router-dom'.

@@ -61,7 +61,7 @@ export const userSchema = z.object({
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string(), user: userSchema });
 export const registerResponseSchema = z.object({ message: z.string(), userId: z.number().int() });
 
-/** The password reset's texts (issue 6): the API answers with them, the shell shows them. */
+/** The password reset's texts: the API answers with them, the shell shows them. */
 export const PASSWORD_RESET_TEXTS = {
   /** 202, whatever the email: it never tells whether an account exists. */
   requested: 'If an account exists for that email, we have sent it a link to reset the password. The link works once, for one hour.',

@@ -1,7 +1,7 @@
 /**
  * Errors the browser reports to the API's log. Today one kind: a remote page
  * that failed to load, timed out or threw while rendering, reported by the
- * shell's remote boundary (issue 7). The API answers 204 and writes one warn
+ * shell's remote boundary. The API answers 204 and writes one warn
  * line per report; anything malformed is a 400, anything oversized a 413.
  */
 import { z } from './zod.ts';

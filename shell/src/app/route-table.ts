@@ -46,7 +46,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/forgot-password', shell: 'ForgotPasswordPage', guard: 'public' },
   { path: '/reset-password', shell: 'ResetPasswordPage', guard: 'public' },
 
-  // The spec's dead links, made real (issue 6): they replace themselves in the history.
+  // The spec's dead links, made real: they replace themselves in the history.
   { path: '/signup', redirect: '/register', guard: 'public' },
   { path: '/safety-advice', redirect: '/safety', guard: 'public' },
 

@@ -1,5 +1,5 @@
 /**
- * Password reset at /api/auth/password-reset (issue 6).
+ * Password reset at /api/auth/password-reset.
  *
  * POST /password-reset `{ Email }` always answers 202 with the same sentence,
  * and answers before doing anything that depends on the email: the account

@@ -1,5 +1,5 @@
 /**
- * /forgot-password (issue 6): asks for a reset link. The answer is the same
+ * /forgot-password: asks for a reset link. The answer is the same
  * whatever the email, so the page never tells whether an account exists.
  */
 import { PASSWORD_RESET_TEXTS, passwordResetRequestSchema } from '@roomnest/shared';

@@ -1,5 +1,5 @@
 /**
- * /reset-password?token=… (issue 6): the page the emailed link opens. The new
+ * /reset-password?token=…: the page the emailed link opens. The new
  * password follows the rules of registration; on success a toast, then /login.
  * A dead link (unknown, expired, used) shows the server's message and a way to
  * ask for a new one.

@@ -1,5 +1,5 @@
 /**
- * Preloading the remote of the current route (issue 8). Without it a remote
+ * Preloading the remote of the current route. Without it a remote
  * page waits for a chain: the shell's scripts, then /remotes.json, then the
  * remote's mf-manifest.json, then the remote's files. This file runs twice:
  *

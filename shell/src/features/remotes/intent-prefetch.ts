@@ -1,5 +1,5 @@
 /**
- * Loads a remote page when the user shows the intent to open it (issue 8):
+ * Loads a remote page when the user shows the intent to open it:
  * the pointer enters a link to it, the link gets keyboard focus, or a finger
  * touches it. A click follows 100 to 300 ms later; by then the remote's
  * manifest, entry and page files have arrived and run, and the navigation
