@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment. Every variable has a default that
- * lets `npm start` run with nothing set; see the README's Configuration table.
+ * lets `npm start` run with nothing set; see docs/configuration.md.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
