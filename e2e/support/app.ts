@@ -3,7 +3,7 @@
  * through the real server and the real UI.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { LoginResponse, User, UserType } from '@roomnest/shared';
+import type { Listing, ListingsPage, LoginResponse, User, UserType } from '@roomnest/shared';
 import { createTokenService } from '../../api/src/features/auth/tokens.ts';
 import { DEMO_ACCOUNTS } from '../../api/src/seed/demo-accounts.ts';
 import { E2E_TOKEN_SECRET } from './env.ts';
@@ -70,6 +70,15 @@ export async function postRoom(request: APIRequestContext, landlord: Member, fie
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { listingId: number }).listingId;
+}
+
+/** The `index`-th public room a search (a query string such as `city=Manchester`) finds in the demo data. */
+export async function demoRoom(request: APIRequestContext, query: string, index = 0): Promise<Listing> {
+  const res = await request.get(`/api/listings?${query}`);
+  expect(res.status()).toBe(200);
+  const page = (await res.json()) as ListingsPage;
+  expect(page.listings.length).toBeGreaterThan(index);
+  return page.listings[index]!;
 }
 
 /** Logs in through the login screen. */

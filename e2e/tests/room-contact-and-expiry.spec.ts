@@ -4,22 +4,16 @@
  * expired and nobody else can see it, with Renew, while everyone else gets Room not found.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { formatDate, TEXTS, type Listing, type ListingsPage, type LoginResponse } from '@roomnest/shared';
-import { DEMO_ACCOUNTS, logInWithStorage, storedSession, toast, uniqueEmail } from '../support/app.ts';
+import { formatDate, TEXTS, type Listing, type LoginResponse } from '@roomnest/shared';
+import { DEMO_ACCOUNTS, demoRoom, logInWithStorage, storedSession, toast, uniqueEmail } from '../support/app.ts';
 
 /** A public demo room in Manchester (no suite posts or deletes there). */
-async function demoRoom(request: APIRequestContext): Promise<Listing> {
-  const res = await request.get('/api/listings?city=Manchester');
-  expect(res.status()).toBe(200);
-  const page = (await res.json()) as ListingsPage;
-  expect(page.listings.length).toBeGreaterThan(1);
-  return page.listings[1]!;
-}
+const manchesterRoom = (request: APIRequestContext) => demoRoom(request, 'city=Manchester', 1);
 
 test('a visitor who presses Contact Landlord signs up, logs in and is back on the room, one click from the chat', async ({ page, request }) => {
   // The whole journey: six pages, two forms and a second login.
   test.setTimeout(120_000);
-  const room = await demoRoom(request);
+  const room = await manchesterRoom(request);
   await page.goto(`/rooms/${room.ListingID}`);
   await expect(page.getByRole('heading', { level: 1, name: room.Title })).toBeVisible();
   await page.getByRole('button', { name: 'Contact Landlord' }).click();

@@ -5,9 +5,9 @@
  * All through the real server, the real shell and the federated remotes.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { EAST_LONDON_AREAS, IMAGE_MAX_BYTES, SORT_OPTIONS, TEXTS, UPLOAD_TEXTS, type Listing, type ListingsPage } from '@roomnest/shared';
+import { EAST_LONDON_AREAS, IMAGE_MAX_BYTES, SORT_OPTIONS, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
 import { deflateSync } from 'node:zlib';
-import { DEMO_ACCOUNTS, logInWithStorage, mainNav, registerAccount, toast } from '../support/app.ts';
+import { DEMO_ACCOUNTS, demoRoom, logInWithStorage, mainNav, registerAccount, toast } from '../support/app.ts';
 
 // ---------------------------------------------------------------------------
 // A real PNG, made here: the server judges uploads by their bytes and re-encodes them.
@@ -289,14 +289,8 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
   });
 });
 
-/** A seeded room in Hackney and who advertises it. */
-async function seededRoom(request: APIRequestContext): Promise<Listing> {
-  const res = await request.get('/api/listings?city=London&address=Hackney');
-  expect(res.status()).toBe(200);
-  const page = (await res.json()) as ListingsPage;
-  expect(page.listings.length).toBeGreaterThan(0);
-  return page.listings[0]!;
-}
+/** A seeded room in Hackney. */
+const seededRoom = (request: APIRequestContext) => demoRoom(request, 'city=London&address=Hackney');
 
 test.describe('who may do what on a room', () => {
   test('a tenant sees no owner actions, and Contact Landlord opens the chat with the landlord', async ({ page, request }) => {
