@@ -14,6 +14,7 @@ import * as unlimitedMessages from './0008-unlimited-messages.ts';
 import * as searchByPlace from './0009-search-by-place.ts';
 import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
 import * as streamTicketUses from './0011-stream-ticket-uses.ts';
+import * as placeStatistics from './0012-place-statistics.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-search-by-place': searchByPlace,
   '0010-newsletter-confirmation': newsletterConfirmation,
   '0011-stream-ticket-uses': streamTicketUses,
+  '0012-place-statistics': placeStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
