@@ -8,7 +8,6 @@ import {
   apiErrorSchema,
   availableDateInPast,
   LISTING_ACTIVE_DAYS,
-  LISTING_RENEW_WINDOW_DAYS,
   LISTING_SEARCH_DEFAULTS,
   listingInputSchema,
   listingSearchSchema,
@@ -17,29 +16,34 @@ import {
   messageResponseSchema,
   statusUpdateSchema,
   TEXTS,
-  type ListingInput,
   type PlanName,
   type SortBy,
 } from '@roomnest/shared';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB, ListingsTable } from '../../db/types.ts';
+import type { DB } from '../../db/types.ts';
 import { BEARER_AUTH, requireLandlord, requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
 import { removeUploads, storeImage, type StoredImage } from '../uploads/images.ts';
 import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
 import {
   countActiveListings,
+  deleteLandlordListing,
   estimateListings,
   findLandlordListings,
   findListing,
-  IS_PUBLIC,
+  insertListing,
   lockLandlordPlan,
+  lockListingForRenewal,
+  lockListingImage,
   planListingLimit,
+  renewListing,
   SEARCH_TOTAL_CAP,
   searchListings,
+  setListingStatus,
+  updateListingForm,
   type Executor,
 } from './repository.ts';
 import { placeKey, resolvePlace } from './places.ts';
@@ -99,42 +103,6 @@ function assertAvailableDate(date: string, today: string, unchanged?: string): v
 /** Multipart routes: their body schema documents the form; the handler reads and checks it. */
 function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
   return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
-}
-
-type FormColumn =
-  | 'title'
-  | 'description'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'zip_code'
-  | 'room_type'
-  | 'rent'
-  | 'deposit'
-  | 'available_date'
-  | 'lease_terms'
-  | 'pet_policy'
-  | 'smoking_policy'
-  | 'amenities';
-
-/** The columns a listing form sets (the policies default when left out). */
-function formColumns(input: ListingInput): Required<Pick<Insertable<ListingsTable>, FormColumn>> {
-  return {
-    title: input.Title,
-    description: input.Description ?? '',
-    address: input.Address,
-    city: input.City,
-    state: input.State,
-    zip_code: input.ZipCode,
-    room_type: input.RoomType,
-    rent: input.Rent,
-    deposit: input.Deposit ?? null,
-    available_date: input.AvailableDate,
-    lease_terms: input.LeaseTerms ?? '',
-    pet_policy: input.PetPolicy ?? 'Case-by-Case',
-    smoking_policy: input.SmokingPolicy ?? 'Not Allowed',
-    amenities: input.Amenities,
-  };
 }
 
 /** 403 when the landlord already has as many unexpired listings as the plan allows. */
@@ -321,11 +289,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
             // …or switched to a tenant account meanwhile.
             if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsCanList);
             await assertUnderPlanLimit(trx, landlord.id, account.plan, 'post');
-            return trx
-              .insertInto('listings')
-              .values({ ...formColumns(input), landlord_id: landlord.id, image_path: image?.imagePath ?? null, thumb_path: image?.thumbPath ?? null })
-              .returning('id')
-              .executeTakeFirstOrThrow();
+            return insertListing(trx, landlord.id, input, image);
           });
           clearSearchCaches();
           return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
@@ -368,19 +332,10 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
         try {
           await db.transaction().execute(async (trx) => {
             // Locked, so a concurrent update cannot swap the image between this read and the write.
-            const current = await trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path', IS_PUBLIC.as('is_public')]).where('id', '=', id).forUpdate().executeTakeFirst();
+            const current = await lockListingImage(trx, id);
             if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
             if (current.landlord_id !== user.id) throw notYours(current.is_public);
-            await trx
-              .updateTable('listings')
-              .set({
-                ...formColumns(input),
-                status: input.Status,
-                updated_at: sql<Date>`now()`,
-                ...(image ? { image_path: image.imagePath, thumb_path: image.thumbPath } : {}),
-              })
-              .where('id', '=', id)
-              .execute();
+            await updateListingForm(trx, id, input, image);
             if (image) replaced = [current.image_path, current.thumb_path];
           });
         } catch (err) {
@@ -411,12 +366,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const user = requireUser(request);
       const id = parseListingId(request.params.id);
       await requireOwnListing(id, user);
-      const deleted = await db
-        .deleteFrom('listings')
-        .where('id', '=', id)
-        .where('landlord_id', '=', user.id)
-        .returning(['image_path', 'thumb_path'])
-        .executeTakeFirst();
+      const deleted = await deleteLandlordListing(db, id, user.id);
       if (!deleted) throw new HttpError(404, LISTING_TEXTS.notFound);
       clearSearchCaches();
       await removeImages([deleted.image_path, deleted.thumb_path]);
@@ -443,12 +393,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const id = parseListingId(request.params.id);
       await requireOwnListing(id, user);
       const { Status } = request.body;
-      await db
-        .updateTable('listings')
-        .set({ status: Status, updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('landlord_id', '=', user.id)
-        .execute();
+      await setListingStatus(db, id, user.id, Status);
       clearSearchCaches();
       return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(id) };
     },
@@ -474,31 +419,14 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       const id = parseListingId(request.params.id);
       const expiresAt = await db.transaction().execute(async (trx) => {
         const account = await lockLandlordPlan(trx, user.id);
-        const current = await trx
-          .selectFrom('listings')
-          .select([
-            'landlord_id',
-            'expires_at',
-            IS_PUBLIC.as('is_public'),
-            sql<boolean>`expires_at > now()`.as('active'),
-            sql<boolean>`expires_at <= now() + make_interval(days => ${LISTING_RENEW_WINDOW_DAYS})`.as('renewable'),
-          ])
-          .where('id', '=', id)
-          .forUpdate()
-          .executeTakeFirst();
+        const current = await lockListingForRenewal(trx, id);
         if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
         if (!account || current.landlord_id !== user.id) throw notYours(current.is_public);
         // A tenant account keeps no live listings (switching to Tenant needs them gone): its expired ones stay expired.
         if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsManage);
         if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
         if (!current.active) await assertUnderPlanLimit(trx, user.id, account.plan, 'renew');
-        const { expires_at } = await trx
-          .updateTable('listings')
-          .set({ expires_at: sql<Date>`now() + make_interval(days => ${LISTING_ACTIVE_DAYS})`, updated_at: sql<Date>`now()` })
-          .where('id', '=', id)
-          .returning('expires_at')
-          .executeTakeFirstOrThrow();
-        return expires_at;
+        return renewListing(trx, id);
       });
       clearSearchCaches();
       return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(id) };
