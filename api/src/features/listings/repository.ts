@@ -18,12 +18,12 @@ import {
   type RoomType,
   type SortBy,
 } from '@roomnest/shared';
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { DB, ListingsTable } from '../../db/types.ts';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Transaction } from 'kysely';
+import type { DB, Executor, ListingsTable } from '../../db/types.ts';
 import { escapeLike, resolvePlace, type CityMatch, type Place, type PlaceMatch } from './places.ts';
 import type { ListingWithLandlord } from './schemas.ts';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
+export type { Executor };
 
 export { citiesStartingWith, escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
