@@ -75,3 +75,12 @@ export async function deleteAccount(trx: Transaction<DB>, id: number): Promise<(
   await trx.deleteFrom('users').where('id', '=', id).execute();
   return listings.flatMap((l) => [l.image_path, l.thumb_path]);
 }
+
+/** A new account; answers its id. A second account for an email in any letter case fails on the unique index. */
+export function insertUser(db: Executor, user: { name: string; email: string; passwordHash: string; userType: UserType }): Promise<{ id: number }> {
+  return db
+    .insertInto('users')
+    .values({ name: user.name, email: user.email, password_hash: user.passwordHash, user_type: user.userType })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
