@@ -19,11 +19,13 @@ import {
   type SortBy,
 } from '@roomnest/shared';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Transaction } from 'kysely';
-import type { DB, Executor, ListingsTable } from '../../db/types.ts';
+import type { DB, Executor, ListingRow, ListingsTable } from '../../db/types.ts';
 import { escapeLike, resolvePlace, type CityMatch, type Place, type PlaceMatch } from './places.ts';
-import type { ListingWithLandlord } from './schemas.ts';
 
 export type { Executor };
+
+/** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
+export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
 
 export { citiesStartingWith, escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 

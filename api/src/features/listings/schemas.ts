@@ -13,9 +13,8 @@ import {
   type SearchLocation,
 } from '@roomnest/shared';
 import { z } from 'zod';
-import type { ListingRow } from '../../db/types.ts';
 import type { Place } from './places.ts';
-import { SEARCH_TOTAL_CAP } from './repository.ts';
+import { SEARCH_TOTAL_CAP, type ListingWithLandlord } from './repository.ts';
 
 export const amenitySchema = z.object({
   AmenityID: z.number().int().describe('Stable: the position of the key in AMENITIES, from 1.'),
@@ -140,9 +139,6 @@ export const listingUpdateFormDoc = listingFormDoc.extend({
 });
 
 export const RENEW_RULE = `A listing can be renewed once expired or within ${LISTING_RENEW_WINDOW_DAYS} days of expiry.`;
-
-/** A listing row with its landlord's name and picture, as every answer needs. */
-export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
 
 const AMENITY_INDEX = new Map<string, number>(AMENITIES.map((a, i) => [a.key, i]));
 
