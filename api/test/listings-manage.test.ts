@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { API_TEXTS, formatDate, TEXTS, type Listing } from '@roomnest/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_TEXTS } from '../src/features/listings/rules.ts';
+import { LISTING_TEXTS } from '../src/features/listings/texts.ts';
 import { actor, imagePart, insertListing, jpeg, search, sendForm, uploadedFiles, uploadFile, validForm, type Actor } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 

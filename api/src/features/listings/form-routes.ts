@@ -16,8 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BEARER_AUTH, requireLandlord, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
-import { storeImage, type StoredImage } from '../uploads/images.ts';
-import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
+import { storeImage, type StoredImage } from '../../uploads/images.ts';
+import { readMultipartForm, registerMultipart } from '../../uploads/multipart.ts';
 import { insertListing, lockLandlordPlan, lockListingImage, updateListingForm } from './repository.ts';
 import {
   assertUnderPlanLimit,
@@ -31,7 +31,7 @@ import {
   type ListingsApp,
   type ListingsRouteContext,
 } from './route-support.ts';
-import { LISTING_TEXTS } from './rules.ts';
+import { LISTING_TEXTS } from './texts.ts';
 import { listingCreatedSchema, listingFormDoc, listingIdParamsSchema, listingMessageSchema, listingUpdateFormDoc } from './schemas.ts';
 
 /** Checks form fields with a shared schema; a failure answers the contract's validation 400. */

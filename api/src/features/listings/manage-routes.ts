@@ -4,7 +4,7 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { deleteLandlordListing, lockLandlordPlan, lockListingForRenewal, renewListing, setListingStatus } from './repository.ts';
 import { assertUnderPlanLimit, errors, loadListing, notYours, parseListingId, requireOwnListing, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
-import { LISTING_TEXTS } from './rules.ts';
+import { LISTING_TEXTS } from './texts.ts';
 import { listingIdParamsSchema, listingMessageSchema, RENEW_RULE } from './schemas.ts';
 
 export function manageRoutes(app: ListingsApp, { db, clearSearchCaches, removeImages }: ListingsRouteContext): void {

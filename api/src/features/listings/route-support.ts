@@ -11,7 +11,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { countActiveListings, findListing, planListingLimit } from './repository.ts';
 import type { SearchCache } from './search-cache.ts';
 import { toListing } from './schemas.ts';
-import { LISTING_TEXTS } from './rules.ts';
+import { LISTING_TEXTS } from './texts.ts';
 
 /** The Fastify instance a listings route file registers its routes on (the plugin's, with the zod type provider). */
 export type ListingsApp = Parameters<FastifyPluginAsyncZod>[0];

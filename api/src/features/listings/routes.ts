@@ -10,7 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { removeUploads } from '../uploads/images.ts';
+import { removeUploads } from '../../uploads/images.ts';
 import { formRoutes } from './form-routes.ts';
 import { manageRoutes } from './manage-routes.ts';
 import { SEARCH_TOTAL_CAP } from './repository.ts';

@@ -5,7 +5,7 @@ import { HttpError } from '../../plugins/errors.ts';
 import { placeKey, resolvePlace } from './places.ts';
 import { estimateListings, findLandlordListings, findListing, SEARCH_TOTAL_CAP, searchListings } from './repository.ts';
 import { errors, parseListingId, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
-import { LISTING_TEXTS } from './rules.ts';
+import { LISTING_TEXTS } from './texts.ts';
 import { listingIdParamsSchema, listingSchema, listingsPageSchema, myListingsSchema, toListing, toSearchLocation } from './schemas.ts';
 import { filtersKey, sendEncodedJson } from './search-cache.ts';
 
