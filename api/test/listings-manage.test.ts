@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { API_TEXTS, formatDate, TEXTS, type Listing } from '@roomnest/shared';
+import { API_TEXTS, formatDate, LISTING_STATUSES, listingInputSchema, listingUpdateSchema, ROOM_TYPES, TEXTS, type Listing } from '@roomnest/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_TEXTS } from '../src/features/listings/rules.ts';
+import { LISTING_TEXTS } from '../src/features/listings/texts.ts';
 import { actor, imagePart, insertListing, jpeg, search, sendForm, uploadedFiles, uploadFile, validForm, type Actor } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
@@ -545,5 +545,23 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
     );
     expect(paths['/api/listings/{id}/renew'].post.description).toContain('within 7 days of expiry');
     expect(Object.keys(paths['/api/listings'].post.requestBody.content)).toEqual(['multipart/form-data']);
+  });
+
+  it('documents the listing forms from the shared schemas the routes check them with', async () => {
+    const { paths } = (await ctx.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const posting = paths['/api/listings'].post.requestBody.content['multipart/form-data'].schema;
+    const updating = paths['/api/listings/{id}'].put.requestBody.content['multipart/form-data'].schema;
+    // Every field of the shared schemas, and the image part beside them.
+    expect(Object.keys(posting.properties)).toEqual([...Object.keys(listingInputSchema.shape), 'roomImage']);
+    expect(Object.keys(updating.properties).sort()).toEqual([...Object.keys(listingUpdateSchema.shape), 'roomImage'].sort());
+    // The rules as the shared schema has them, not as a sentence written again.
+    expect(posting.properties.Title.maxLength).toBe(listingInputSchema.shape.Title.maxLength);
+    expect(posting.properties.Title.maxLength).toBe(120);
+    expect(posting.properties.RoomType.enum).toEqual([...ROOM_TYPES]);
+    expect(updating.properties.Status.enum).toEqual([...LISTING_STATUSES]);
+    expect(posting.required).toEqual(expect.arrayContaining(['Title', 'Rent', 'AvailableDate']));
+    expect(posting.required).not.toContain('Amenities');
+    expect(updating.required).toContain('Status');
+    expect(posting.properties.roomImage).toMatchObject({ type: 'string', format: 'binary' });
   });
 });

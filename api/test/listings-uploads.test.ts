@@ -4,7 +4,7 @@ import { API_TEXTS, IMAGE_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type Listing } from '@
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_LIMITS } from '../src/features/uploads/multipart.ts';
+import { MULTIPART_LIMITS } from '../src/uploads/multipart.ts';
 import { actor, formBody, gif, imagePart, jpeg, png, sendForm, uploadedFiles, uploadFile, validForm, webp, type Actor, type FilePart } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 

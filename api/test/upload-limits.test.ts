@@ -13,7 +13,7 @@ import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { IMAGE_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_BODY_LIMIT } from '../src/features/uploads/multipart.ts';
+import { MULTIPART_BODY_LIMIT } from '../src/uploads/multipart.ts';
 import { validForm } from './listings-support.ts';
 import { person, type Person } from './integrity-support.ts';
 import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';

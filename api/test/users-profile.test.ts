@@ -4,7 +4,7 @@ import { API_TEXTS, IMAGE_MAX_BYTES, UPLOAD_TEXTS, type FlatmateSearchPage, type
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_PICTURE_PX } from '../src/features/uploads/images.ts';
+import { PROFILE_PICTURE_PX } from '../src/uploads/images.ts';
 import { USER_TEXTS } from '../src/features/users/routes.ts';
 import { actor, formBody, insertListing, jpeg, png, sendForm, uploadedFiles, uploadFile, webp, type Actor, type FilePart } from './listings-support.ts';
 import { bearer, createTestContext, createUser, login, TEST_DATABASES, type TestContext } from './support.ts';

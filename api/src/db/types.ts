@@ -1,6 +1,6 @@
 /** The database schema as Kysely sees it (kept in step with ./migrations). */
 import type { AmenityKey, ListingStatus, PetPolicy, PlanName, RoomType, SmokingPolicy, UserType } from '@roomnest/shared';
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** A column the database fills in on insert and never changes afterwards. */
 type ReadOnlyGenerated<T> = ColumnType<T, never, never>;
@@ -122,3 +122,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ListingRow = Selectable<ListingsTable>;
 export type NewListing = Insertable<ListingsTable>;
+
+/** What a repository function runs its statements on: the pool, or a transaction the caller holds (for its locks). */
+export type Executor = Kysely<DB> | Transaction<DB>;

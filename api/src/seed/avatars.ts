@@ -9,7 +9,7 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PROFILE_PICTURE_PX, profilePictureCopy } from '../features/uploads/images.ts';
+import { PROFILE_PICTURE_PX, profilePictureCopy } from '../uploads/images.ts';
 
 export const DEMO_AVATAR_FOLDER = 'demo-avatars';
 export const DEMO_AVATAR_COUNT = 40;

@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_SEED_LISTINGS } from '../config.ts';
 import type { DB, NewUser } from '../db/types.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
-import type { StoredImage } from '../features/uploads/images.ts';
+import type { StoredImage } from '../uploads/images.ts';
 import { DEMO_LANDLORDS, type Region } from './catalogue.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { generateListings, insertListings, type SeedListing } from './listings.ts';

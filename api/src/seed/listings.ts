@@ -8,7 +8,7 @@
 import { AMENITIES, LISTING_ACTIVE_DAYS, type AmenityKey, type ListingStatus, type PetPolicy, type RoomType, type SmokingPolicy } from '@roomnest/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
-import type { StoredImage } from '../features/uploads/images.ts';
+import type { StoredImage } from '../uploads/images.ts';
 import { AREAS, type Area, type Region } from './catalogue.ts';
 
 /** A random generator with a seed (mulberry32): fast, and the same seed gives the same sequence. */

@@ -9,7 +9,7 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { cardCopy, fullSizeCopy, writeImageFiles, type StoredImage } from '../features/uploads/images.ts';
+import { cardCopy, fullSizeCopy, writeImageFiles, type StoredImage } from '../uploads/images.ts';
 
 export const DEMO_IMAGE_FOLDER = 'demo';
 export const DEMO_IMAGE_COUNT = 32;

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
-import { findUserByEmail } from '../users/repository.ts';
+import { findUserByEmail, insertUser } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -66,11 +66,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
         if (await findUserByEmail(db, Email)) throw await taken();
         const passwordHash = await hashPassword(Password);
         try {
-          const { id } = await db
-            .insertInto('users')
-            .values({ name: Name, email: Email, password_hash: passwordHash, user_type: UserType })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const { id } = await insertUser(db, { name: Name, email: Email, passwordHash, userType: UserType });
           return reply.code(201).send({ message: API_TEXTS.registered, userId: id });
         } catch (err) {
           // Two registrations of one address at the same moment: the unique index decides.

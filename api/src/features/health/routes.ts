@@ -1,8 +1,9 @@
 /** GET /api/health: 200 once the database answers, 503 otherwise (load balancers and `npm start` poll it). */
 import { apiErrorSchema, healthResponseSchema } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { pingDatabase } from './repository.ts';
 
 export const HEALTH_TIMEOUT_MS = 5_000;
 export const DATABASE_UNAVAILABLE = 'The database is not answering. Please try again shortly.';
@@ -31,7 +32,7 @@ const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { d
     },
     async (request, reply) => {
       try {
-        await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
+        await withTimeout(pingDatabase(db), HEALTH_TIMEOUT_MS);
         return reply.header('cache-control', 'no-store').send({ status: 'ok' as const });
       } catch (err) {
         request.log.warn({ err }, 'health check: database unavailable');

@@ -24,7 +24,7 @@
  *   text was not understood: no match, and an empty search.
  */
 import { sql } from 'kysely';
-import type { Executor } from './repository.ts';
+import type { Executor } from '../../db/types.ts';
 
 /** User text in a LIKE pattern: its %, _ and \ match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

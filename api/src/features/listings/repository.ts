@@ -6,13 +6,26 @@
  * (places.ts): each of its matches is one branch of the search, an equality
  * on an indexed column.
  */
-import { PLANS, PRICE_RANGES, type PlanName, type RoomType, type SortBy } from '@roomnest/shared';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import {
+  LISTING_ACTIVE_DAYS,
+  LISTING_RENEW_WINDOW_DAYS,
+  PLANS,
+  PRICE_RANGES,
+  type ListingInput,
+  type ListingStatus,
+  type ListingUpdateInput,
+  type PlanName,
+  type RoomType,
+  type SortBy,
+} from '@roomnest/shared';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type SqlBool, type Transaction } from 'kysely';
+import type { DB, Executor, ListingRow, ListingsTable } from '../../db/types.ts';
 import { escapeLike, resolvePlace, type CityMatch, type Place, type PlaceMatch } from './places.ts';
-import type { ListingWithLandlord } from './schemas.ts';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
+export type { Executor };
+
+/** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
+export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
 
 export { citiesStartingWith, escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
@@ -445,4 +458,114 @@ export async function activeListingsSummary(db: Executor, landlordId: number): P
 /** Active listings a plan allows; null is unlimited. */
 export function planListingLimit(plan: PlanName): number | null {
   return PLANS.find((p) => p.name === plan)?.listingLimit ?? null;
+}
+
+type FormColumn =
+  | 'title'
+  | 'description'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip_code'
+  | 'room_type'
+  | 'rent'
+  | 'deposit'
+  | 'available_date'
+  | 'lease_terms'
+  | 'pet_policy'
+  | 'smoking_policy'
+  | 'amenities';
+
+/** The columns a listing form sets (the policies default when left out). */
+function formColumns(input: ListingInput): Required<Pick<Insertable<ListingsTable>, FormColumn>> {
+  return {
+    title: input.Title,
+    description: input.Description ?? '',
+    address: input.Address,
+    city: input.City,
+    state: input.State,
+    zip_code: input.ZipCode,
+    room_type: input.RoomType,
+    rent: input.Rent,
+    deposit: input.Deposit ?? null,
+    available_date: input.AvailableDate,
+    lease_terms: input.LeaseTerms ?? '',
+    pet_policy: input.PetPolicy ?? 'Case-by-Case',
+    smoking_policy: input.SmokingPolicy ?? 'Not Allowed',
+    amenities: input.Amenities,
+  };
+}
+
+/** The `/uploads/...` paths of a listing's image and its card-sized copy. */
+export interface ListingImage {
+  imagePath: string;
+  thumbPath: string;
+}
+
+/** A new listing from the posting form, with its image when one came; answers its id. */
+export function insertListing(db: Executor, landlordId: number, input: ListingInput, image: ListingImage | null): Promise<{ id: number }> {
+  return db
+    .insertInto('listings')
+    .values({ ...formColumns(input), landlord_id: landlordId, image_path: image?.imagePath ?? null, thumb_path: image?.thumbPath ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The owner and image of a listing, locked until the transaction ends, so that a concurrent update cannot swap the image between this read and the write. */
+export function lockListingImage(trx: Transaction<DB>, id: number) {
+  return trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path', IS_PUBLIC.as('is_public')]).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Every field of the update form, and the image when a new one came (without one the current image stays). Expiry does not change. */
+export async function updateListingForm(db: Executor, id: number, input: ListingUpdateInput, image: ListingImage | null): Promise<void> {
+  await db
+    .updateTable('listings')
+    .set({
+      ...formColumns(input),
+      status: input.Status,
+      updated_at: sql<Date>`now()`,
+      ...(image ? { image_path: image.imagePath, thumb_path: image.thumbPath } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the landlord's listing; answers its image paths, or undefined when it is not theirs (or gone). */
+export function deleteLandlordListing(db: Executor, id: number, landlordId: number) {
+  return db.deleteFrom('listings').where('id', '=', id).where('landlord_id', '=', landlordId).returning(['image_path', 'thumb_path']).executeTakeFirst();
+}
+
+/** Sets the status of the landlord's listing (nothing when it is not theirs). */
+export async function setListingStatus(db: Executor, id: number, landlordId: number, status: ListingStatus): Promise<void> {
+  await db.updateTable('listings').set({ status, updated_at: sql<Date>`now()` }).where('id', '=', id).where('landlord_id', '=', landlordId).execute();
+}
+
+/**
+ * A listing as renewal judges it, locked until the transaction ends: whether it is live now, and whether it is
+ * within the renewal window (both by the database clock, as expiry is everywhere else).
+ */
+export function lockListingForRenewal(trx: Transaction<DB>, id: number) {
+  return trx
+    .selectFrom('listings')
+    .select([
+      'landlord_id',
+      'expires_at',
+      IS_PUBLIC.as('is_public'),
+      sql<boolean>`expires_at > now()`.as('active'),
+      sql<boolean>`expires_at <= now() + make_interval(days => ${LISTING_RENEW_WINDOW_DAYS})`.as('renewable'),
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Puts the listing back in search for LISTING_ACTIVE_DAYS from now; answers the new expiry. */
+export async function renewListing(db: Executor, id: number): Promise<Date> {
+  const { expires_at } = await db
+    .updateTable('listings')
+    .set({ expires_at: sql<Date>`now() + make_interval(days => ${LISTING_ACTIVE_DAYS})`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning('expires_at')
+    .executeTakeFirstOrThrow();
+  return expires_at;
 }

@@ -2,20 +2,22 @@
 import {
   AMENITIES,
   LISTING_ACTIVE_DAYS,
+  listingInputSchema,
   LISTING_RENEW_WINDOW_DAYS,
   LISTING_STATUSES,
   PET_POLICIES,
   ROOM_TYPES,
   SMOKING_POLICIES,
+  listingUpdateSchema,
   type AmenityKey,
   type Listing,
+  type ListingInput,
   type ListingsPage,
   type SearchLocation,
 } from '@roomnest/shared';
 import { z } from 'zod';
-import type { ListingRow } from '../../db/types.ts';
 import type { Place } from './places.ts';
-import { SEARCH_TOTAL_CAP } from './repository.ts';
+import { SEARCH_TOTAL_CAP, type ListingWithLandlord } from './repository.ts';
 
 export const amenitySchema = z.object({
   AmenityID: z.number().int().describe('Stable: the position of the key in AMENITIES, from 1.'),
@@ -103,46 +105,49 @@ export const myListingsSchema = z.object({ listings: z.array(listingSchema) });
 
 export const listingIdParamsSchema = z.object({ id: z.string().describe('The ListingID.') });
 
-const amenityKeys = AMENITIES.map((a) => a.key).join(', ');
-const text = (description: string) => z.string().describe(description);
+/**
+ * Notes the OpenAPI page shows beside a form field, for what its schema cannot say itself: every rule (required or
+ * not, lengths, one line, ranges, the choices) is read from the shared schema. Keyed by the schema's own fields, so a
+ * note cannot outlive its field.
+ */
+const FORM_NOTES = {
+  Address: 'e.g. "14 Mare Street, Hackney".',
+  State: 'e.g. "Greater London".',
+  Rent: 'Pounds a month, at most 2 decimals.',
+  Deposit: 'Pounds, at most 2 decimals.',
+  AvailableDate: 'YYYY-MM-DD, not before today in UK time.',
+  PetPolicy: 'Case-by-Case when left out.',
+  SmokingPolicy: 'Not Allowed when left out.',
+} as const satisfies Partial<Record<keyof ListingInput, string>>;
+
+const formShape = listingUpdateSchema.shape;
+const noted = Object.fromEntries(Object.entries(FORM_NOTES).map(([field, note]) => [field, formShape[field as keyof typeof FORM_NOTES].describe(note)]));
+
+const roomImage = z
+  .string()
+  .meta({ format: 'binary' })
+  .optional()
+  .describe('PNG, JPEG or GIF (judged by content), at most 5 MB. Stored re-encoded without metadata, with a card-sized copy.');
 
 /**
- * The multipart form as the OpenAPI page shows it. The route parses and checks
- * the form itself with the shared listingInputSchema / listingUpdateSchema.
+ * The multipart form as the OpenAPI page shows it, built from the shared listingInputSchema / listingUpdateSchema
+ * the route checks the form with (so the page cannot drift from the rules), plus the image part. Amenities is a
+ * repeated field: left out, the listing has none.
  */
-export const listingFormDoc = z
-  .object({
-    Title: text('Required, at most 120 characters.'),
-    Description: text('At most 5,000 characters.').optional(),
-    Address: text('Required, at most 200 characters, e.g. "14 Mare Street, Hackney".'),
-    City: text('Required.'),
-    State: text('Required, e.g. "Greater London".'),
-    ZipCode: text('Required, at most 12 characters.'),
-    RoomType: z.enum(ROOM_TYPES),
-    Rent: text('Required: pounds a month, at least 1, at most 2 decimals.'),
-    Deposit: text('Optional: pounds, at least 0.').optional(),
-    AvailableDate: text('Required: YYYY-MM-DD.'),
-    LeaseTerms: text('At most 500 characters.').optional(),
-    PetPolicy: z.enum(PET_POLICIES).optional().describe('Case-by-Case when left out.'),
-    SmokingPolicy: z.enum(SMOKING_POLICIES).optional().describe('Not Allowed when left out.'),
-    Amenities: z.array(z.string()).optional().describe(`Repeated field, one key each: ${amenityKeys}.`),
-    roomImage: z
-      .string()
-      .meta({ format: 'binary' })
-      .optional()
-      .describe('PNG, JPEG or GIF (judged by content), at most 5 MB. Stored re-encoded without metadata, with a card-sized copy.'),
+export const listingFormDoc = listingInputSchema
+  .extend({
+    ...noted,
+    Amenities: formShape.Amenities.optional().describe('Repeated field, one key each; none when left out.'),
+    roomImage,
   })
   .describe('The listing form, as multipart/form-data.');
 
 export const listingUpdateFormDoc = listingFormDoc.extend({
-  Status: z.enum(LISTING_STATUSES),
-  roomImage: listingFormDoc.shape.roomImage.describe('Optional: leave it out to keep the current image; a new one replaces it and the old files are deleted.'),
+  Status: formShape.Status,
+  roomImage: roomImage.describe('Optional: leave it out to keep the current image; a new one replaces it and the old files are deleted.'),
 });
 
 export const RENEW_RULE = `A listing can be renewed once expired or within ${LISTING_RENEW_WINDOW_DAYS} days of expiry.`;
-
-/** A listing row with its landlord's name and picture, as every answer needs. */
-export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
 
 const AMENITY_INDEX = new Map<string, number>(AMENITIES.map((a, i) => [a.key, i]));
 

@@ -34,7 +34,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ServerResponse } from 'node:http';
 import { listenerFor } from '../../db/listen.ts';
 import type { DB } from '../../db/types.ts';
-import { findMessage, unreadCount } from './queries.ts';
+import { findMessage, unreadCount } from './repository.ts';
 
 export const HEARTBEAT_MS = 20_000;
 export const RETRY_MS = 3_000;

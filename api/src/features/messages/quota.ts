@@ -12,7 +12,7 @@ import { londonMonthStart, newConversationLimit, nextLondonMonthFirst, PLAN_TEXT
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findUser, insertMessage } from './queries.ts';
+import { findUser, insertMessage } from './repository.ts';
 
 export interface Sender {
   id: number;

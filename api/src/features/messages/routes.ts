@@ -17,7 +17,7 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, RETRY_MS } from './live.ts';
-import { findMessage, findPartner, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './queries.ts';
+import { findMessage, findPartner, findTokenVersion, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './repository.ts';
 import { sendUnderQuota } from './quota.ts';
 import { issueTicket, TICKET_TTL_SECONDS, useTicket, verifyTicket } from './tickets.ts';
 
@@ -203,8 +203,10 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
     },
     async (request) => {
       const user = requireUser(request);
-      const row = await db.selectFrom('users').select('token_version').where('id', '=', user.id).executeTakeFirstOrThrow();
-      return { ticket: issueTicket(tokenSecret, { userId: user.id, tokenVersion: row.token_version }), expiresInSeconds: TICKET_TTL_SECONDS };
+      const tokenVersion = await findTokenVersion(db, user.id);
+      // Deleted since authenticate read it: a server error, as a failed read is.
+      if (tokenVersion === undefined) throw new Error('the account was deleted while asking for a stream ticket');
+      return { ticket: issueTicket(tokenSecret, { userId: user.id, tokenVersion }), expiresInSeconds: TICKET_TTL_SECONDS };
     },
   );
 
@@ -236,8 +238,7 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
     async (request, reply) => {
       const claims = request.query.ticket ? verifyTicket(tokenSecret, request.query.ticket) : null;
       if (!claims) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
-      const row = await db.selectFrom('users').select('token_version').where('id', '=', claims.userId).executeTakeFirst();
-      if (!row || row.token_version !== claims.tokenVersion) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
+      if ((await findTokenVersion(db, claims.userId)) !== claims.tokenVersion) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
       // Once: recorded in the database, so a second use fails on every instance (tickets.ts).
       if (!(await useTicket(db, claims))) throw new HttpError(401, MESSAGE_API_TEXTS.ticketInvalid);
       const header = request.headers['last-event-id'];

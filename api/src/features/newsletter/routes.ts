@@ -32,11 +32,12 @@ import {
   RATE_LIMIT_TEXTS,
 } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, rateLimitConfig } from '../../plugins/security.ts';
 import { escapeHtml, type Mailer } from '../password-reset/mailer.ts';
+import { confirmSubscription, deleteSubscription, findByConfirmToken, upsertPendingSubscription } from './repository.ts';
 
 export interface NewsletterRoutesOptions {
   db: Kysely<DB>;
@@ -84,13 +85,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
   async function sendConfirmation(email: string): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const values = { confirm_token_hash: hashConfirmToken(token), confirm_expires_at: new Date(Date.now() + NEWSLETTER_CONFIRM_TTL_DAYS * 86_400_000) };
-    // One statement: a sign-up racing another for the same address waits on the unique index, then updates.
-    const row = await db
-      .insertInto('newsletter_subscriptions')
-      .values({ email, ...values })
-      .onConflict((oc) => oc.expression(sql`lower(email)`).doUpdateSet(values).where('newsletter_subscriptions.confirmed_at', 'is', null))
-      .returning(['id', 'email'])
-      .executeTakeFirst();
+    const row = await upsertPendingSubscription(db, email, values);
     if (!row) return;
     const confirmLink = `${publicUrl}${NEWSLETTER_PAGES.confirm}?token=${encodeURIComponent(token)}`;
     const unsubscribeLink = `${publicUrl}${NEWSLETTER_PAGES.unsubscribe}?token=${encodeURIComponent(unsubscribeToken(secret, row.id))}`;
@@ -135,22 +130,12 @@ const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
       },
     },
     async (request) => {
-      const row = await db
-        .selectFrom('newsletter_subscriptions')
-        .select(['id', 'confirmed_at', sql<boolean>`confirm_expires_at > now()`.as('live')])
-        .where('confirm_token_hash', '=', hashConfirmToken(request.body.Token))
-        .executeTakeFirst();
+      const row = await findByConfirmToken(db, hashConfirmToken(request.body.Token));
       if (!row) throw new HttpError(400, NEWSLETTER_TEXTS.confirmInvalid);
       if (row.confirmed_at) return { message: NEWSLETTER_TEXTS.alreadyConfirmed };
       if (!row.live) throw new HttpError(400, NEWSLETTER_TEXTS.confirmInvalid);
       // Of two uses at once, one confirms and the other finds it confirmed.
-      const confirmed = await db
-        .updateTable('newsletter_subscriptions')
-        .set({ confirmed_at: sql<Date>`now()` })
-        .where('id', '=', row.id)
-        .where('confirmed_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
+      const confirmed = await confirmSubscription(db, row.id);
       return { message: confirmed ? NEWSLETTER_TEXTS.confirmed : NEWSLETTER_TEXTS.alreadyConfirmed };
     },
   );
@@ -168,7 +153,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
     },
     async (request) => {
       const id = unsubscribeTokenId(secret, request.body.Token);
-      const deleted = id === null ? undefined : await db.deleteFrom('newsletter_subscriptions').where('id', '=', id).returning('id').executeTakeFirst();
+      const deleted = id === null ? undefined : await deleteSubscription(db, id);
       if (!deleted) throw new HttpError(400, NEWSLETTER_TEXTS.unsubscribeInvalid);
       return { message: NEWSLETTER_TEXTS.unsubscribed };
     },

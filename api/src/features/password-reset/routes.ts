@@ -28,13 +28,14 @@ import {
 } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createRequestLimit, rateLimitConfig } from '../../plugins/security.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { escapeHtml, nameForEmail, type Mailer } from './mailer.ts';
+import { findOpenResetToken, insertResetToken, setPasswordAndSignOut, useResetTokens } from './repository.ts';
 
 export interface PasswordResetRoutesOptions {
   db: Kysely<DB>;
@@ -72,10 +73,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
-    await db
-      .insertInto('password_reset_tokens')
-      .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000) })
-      .execute();
+    await insertResetToken(db, user.id, hashResetToken(token), new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000));
     const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await mailer.send({ to: user.email, ...resetEmail(user.name, link) });
     log.debug('password reset email handed to the mailer');
@@ -129,34 +127,16 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
     async (request) => {
       const { Token, Password } = request.body;
       const tokenHash = hashResetToken(Token);
-      const open = () =>
-        db
-          .selectFrom('password_reset_tokens')
-          .select(['id', 'user_id'])
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`);
       // A cheap check before spending an argon2 hash on a dead token.
-      if (!(await open().executeTakeFirst())) throw new HttpError(400, PASSWORD_RESET_TEXTS.invalidToken);
+      if (!(await findOpenResetToken(db, tokenHash))) throw new HttpError(400, PASSWORD_RESET_TEXTS.invalidToken);
       const passwordHash = await hashPassword(Password);
       await db.transaction().execute(async (trx) => {
         // Locked and checked again: two uses of one token at once cannot both pass.
-        const token = await trx
-          .selectFrom('password_reset_tokens')
-          .select(['id', 'user_id'])
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .forUpdate()
-          .executeTakeFirst();
+        const token = await findOpenResetToken(trx, tokenHash, { lock: true });
         if (!token) throw new HttpError(400, PASSWORD_RESET_TEXTS.invalidToken);
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-          .where('id', '=', token.user_id)
-          .execute();
+        await setPasswordAndSignOut(trx, token.user_id, passwordHash);
         // This token and any other open one of the account.
-        await trx.updateTable('password_reset_tokens').set({ used_at: sql<Date>`now()` }).where('user_id', '=', token.user_id).where('used_at', 'is', null).execute();
+        await useResetTokens(trx, token.user_id);
       });
       return { message: PASSWORD_RESET_TEXTS.done };
     },

@@ -17,17 +17,17 @@ import {
 } from '@roomnest/shared';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
-import { removeUploads, storeProfilePicture } from '../uploads/images.ts';
-import { readMultipartForm, registerMultipart } from '../uploads/multipart.ts';
+import { removeUploads, storeProfilePicture } from '../../uploads/images.ts';
+import { readMultipartForm, registerMultipart } from '../../uploads/multipart.ts';
 import { activeListingsSummary } from '../listings/repository.ts';
 import { newConversationUsage } from '../messages/quota.ts';
 import { searchFlatmates } from './flatmates.ts';
-import { findUserById } from './repository.ts';
+import { deleteAccount, findPlan, findUserById, lockProfilePicture, lockUserType, setProfileListed, setUserType, updateProfile } from './repository.ts';
 import { flatmateSearchPageSchema, planUsageSchema, profileSavedSchema, profileSchema, profileUpdateDoc, toProfile } from './schemas.ts';
 
 export interface UsersRoutesOptions {
@@ -86,14 +86,14 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
    */
   async function switchAccountType(userId: number, to: UserType): Promise<{ changed: boolean }> {
     return db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('users').select('user_type').where('id', '=', userId).forUpdate().executeTakeFirst();
+      const row = await lockUserType(trx, userId);
       if (!row) throw new HttpError(404, API_TEXTS.notFound);
       if (row.user_type === to) return { changed: false };
       if (to === 'Tenant') {
         const live = await activeListingsSummary(trx, userId);
         if (live.active > 0) throw new HttpError(409, ACCOUNT_TYPE_TEXTS.liveListingsBlockTenant(live.active, live.lastExpiresAt?.toISOString() ?? null));
       }
-      await trx.updateTable('users').set({ user_type: to, updated_at: sql<Date>`now()` }).where('id', '=', userId).execute();
+      await setUserType(trx, userId, to);
       return { changed: true };
     });
   }
@@ -118,7 +118,7 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
     },
     async (request) => {
       const { id } = requireUser(request);
-      const account = await db.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).executeTakeFirst();
+      const account = await findPlan(db, id);
       if (!account) throw new HttpError(404, API_TEXTS.notFound);
       const [listings, newConversations] = await Promise.all([
         activeListingsSummary(db, id),
@@ -190,12 +190,7 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
             return { message: changed ? ACCOUNT_TYPE_TEXTS.switched(UserType) : ACCOUNT_TYPE_TEXTS.unchanged(UserType), user: await loadProfile(user.id) };
           }
           const { IsActivelyLooking } = parseBody(profileVisibilitySchema, request.body);
-          const updated = await db
-            .updateTable('users')
-            .set({ is_actively_looking: IsActivelyLooking, updated_at: sql<Date>`now()` })
-            .where('id', '=', user.id)
-            .returning('id')
-            .executeTakeFirst();
+          const updated = await setProfileListed(db, user.id, IsActivelyLooking);
           if (!updated) throw new HttpError(404, API_TEXTS.notFound);
           return { message: IsActivelyLooking ? USER_TEXTS.listed : USER_TEXTS.unlisted, user: await loadProfile(user.id) };
         }
@@ -207,24 +202,9 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
         try {
           await db.transaction().execute(async (trx) => {
             // Locked, so a concurrent update cannot swap the picture between this read and the write.
-            const current = await trx.selectFrom('users').select('profile_picture_url').where('id', '=', user.id).forUpdate().executeTakeFirst();
+            const current = await lockProfilePicture(trx, user.id);
             if (!current) throw new HttpError(404, API_TEXTS.notFound);
-            await trx
-              .updateTable('users')
-              .set({
-                name: input.Name,
-                phone_number: input.PhoneNumber ?? null,
-                bio: input.Bio ?? null,
-                looking_for_description: input.LookingForDescription ?? null,
-                budget_min: input.BudgetMin ?? null,
-                budget_max: input.BudgetMax ?? null,
-                preferred_locations: input.PreferredLocations ?? null,
-                flatmate_move_in_date: input.FlatmateMoveInDate ?? null,
-                updated_at: sql<Date>`now()`,
-                ...(picture ? { profile_picture_url: picture } : {}),
-              })
-              .where('id', '=', user.id)
-              .execute();
+            await updateProfile(trx, user.id, input, picture);
             if (picture) replaced = current.profile_picture_url;
           });
         } catch (err) {
@@ -256,12 +236,9 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
       const user = requireUser(request);
       const deleted = await db.transaction().execute(async (trx) => {
         // The user's row first: posting a listing locks it too, so none can slip in before the delete.
-        const row = await trx.selectFrom('users').select('profile_picture_url').where('id', '=', user.id).forUpdate().executeTakeFirst();
+        const row = await lockProfilePicture(trx, user.id);
         if (!row) return null;
-        const listings = await trx.deleteFrom('listings').where('landlord_id', '=', user.id).returning(['image_path', 'thumb_path']).execute();
-        // Messages and reset tokens go with the row (on delete cascade).
-        await trx.deleteFrom('users').where('id', '=', user.id).execute();
-        return { picture: row.profile_picture_url, listingImages: listings.flatMap((l) => [l.image_path, l.thumb_path]) };
+        return { picture: row.profile_picture_url, listingImages: await deleteAccount(trx, user.id) };
       });
       if (!deleted) throw new HttpError(404, API_TEXTS.notFound);
       await Promise.all([removeFiles(PROFILE_PICTURE_FOLDER, [deleted.picture]), removeFiles(LISTING_IMAGE_FOLDER, deleted.listingImages)]);

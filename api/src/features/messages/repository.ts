@@ -35,6 +35,12 @@ function messagesWithNames(db: Kysely<DB>) {
     .select(['m.id', 'm.sender_id', 'm.receiver_id', 'm.content', 'm.sent_at', 'm.read_at', 's.name as sender_name', 'r.name as receiver_name']);
 }
 
+/** The account's token version (bumped by a password reset, which signs out every session); undefined when the account is gone. */
+export async function findTokenVersion(db: Kysely<DB>, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
+  return row?.token_version;
+}
+
 export async function findUser(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'profile_picture_url']).where('id', '=', id).executeTakeFirst();
 }

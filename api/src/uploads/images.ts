@@ -1,4 +1,6 @@
 /**
+ * Infrastructure, not a feature (hence beside db/ and plugins/): listings, users and the seed store their images through it.
+ *
  * Uploaded images: judged by their bytes (PNG, JPEG or GIF, whatever the file
  * name or declared type says), turned upright by their EXIF orientation, then
  * re-encoded, which drops every piece of metadata (EXIF, GPS, XMP, comments).
@@ -11,7 +13,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { UPLOAD_TEXTS } from '@roomnest/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { HttpError } from '../../plugins/errors.ts';
+import { HttpError } from '../plugins/errors.ts';
 
 /** Formats accepted, as sharp names them (IMAGE_MIME_TYPES of the contract). */
 export const IMAGE_FORMATS = ['png', 'jpeg', 'gif'] as const;

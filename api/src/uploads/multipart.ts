@@ -1,4 +1,6 @@
 /**
+ * Infrastructure, not a feature (hence beside db/ and plugins/): the listings and users forms read their bodies through it.
+ *
  * Multipart forms with at most one image (listing photos now, profile pictures
  * later). `registerMultipart` enables multipart/form-data in the plugin that
  * calls it, and only there (other routes keep answering 415 to it);
@@ -23,7 +25,7 @@ import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { HttpError, unstorableTextError, unstorableTextPath } from '../../plugins/errors.ts';
+import { HttpError, unstorableTextError, unstorableTextPath } from '../plugins/errors.ts';
 
 /** Parser limits: one image of IMAGE_MAX_BYTES and a form's worth of short text fields. */
 export const MULTIPART_LIMITS = {

@@ -1,0 +1,77 @@
+/**
+ * What the listings route files share: the context the plugin (routes.ts) hands them, the listing id of a path,
+ * the ownership refusals, the plan limit check and the error answers their schemas document.
+ */
+import { apiErrorSchema, type PlanName } from '@roomnest/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { DB, Executor } from '../../db/types.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { countActiveListings, findListing, planListingLimit } from './repository.ts';
+import type { SearchCache } from './search-cache.ts';
+import { toListing } from './schemas.ts';
+import { LISTING_TEXTS } from './texts.ts';
+
+/** The Fastify instance a listings route file registers its routes on (the plugin's, with the zod type provider). */
+export type ListingsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the plugin sets up once for every listings route. */
+export interface ListingsRouteContext {
+  db: Kysely<DB>;
+  uploadsDir: string;
+  /** The clock that says which day it is in London. */
+  now: () => Date;
+  /** Public search counts up to this many matches. */
+  searchTotalCap: number;
+  /** Search answers, totals, places and the table's size, kept for a while (search-cache.ts). */
+  cache: SearchCache;
+  /** Every write calls it as soon as it commits, before answering: the writer's next search sees the change. */
+  clearSearchCaches: () => void;
+  /** Deletes a listing's image files; a failure is logged, never answered. */
+  removeImages: (paths: readonly (string | null | undefined)[]) => Promise<void>;
+}
+
+/** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
+export const LISTING_IMAGE_FOLDER = 'listings';
+export const LISTING_IMAGE_FIELD = 'roomImage';
+
+const MAX_ID = 2_147_483_647;
+
+/** The id of a path; anything that is not one (letters, zero, beyond the column's range) is a listing that does not exist. */
+export function parseListingId(text: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
+  if (!(id <= MAX_ID)) throw new HttpError(404, LISTING_TEXTS.notFound);
+  return id;
+}
+
+/** 403 when the landlord already has as many unexpired listings as the plan allows. */
+export async function assertUnderPlanLimit(db: Executor, landlordId: number, plan: PlanName, action: 'post' | 'renew'): Promise<void> {
+  const limit = planListingLimit(plan);
+  if (limit !== null && (await countActiveListings(db, landlordId)) >= limit) {
+    throw new HttpError(403, LISTING_TEXTS.planLimit(plan, limit, action));
+  }
+}
+
+/**
+ * The refusal of a change to someone else's listing: 403 when anyone may see it (it is known to exist), else the
+ * same 404 as a listing that does not exist, as GET answers (a Pending or expired listing is nobody else's business).
+ */
+export const notYours = (isPublic: boolean) => (isPublic ? new HttpError(403, LISTING_TEXTS.notOwner) : new HttpError(404, LISTING_TEXTS.notFound));
+
+export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
+
+/** The listing answered by the routes, read after a change. */
+export async function loadListing(db: Kysely<DB>, id: number) {
+  const row = await findListing(db, id);
+  if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
+  return toListing(row);
+}
+
+/** 404 when absent; someone else's: 403 if public, else 404 (notYours). */
+export async function requireOwnListing(db: Kysely<DB>, id: number, user: AuthUser) {
+  const row = await findListing(db, id);
+  if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
+  if (row.landlord_id !== user.id) throw notYours(row.is_public);
+  return row;
+}
