@@ -7,7 +7,7 @@
  * infer another pair's messages.
  */
 import type { OutgoingHttpHeaders } from 'node:http';
-import { apiErrorSchema, FREE_NEW_CONVERSATIONS_PER_MONTH, RATE_LIMIT_TEXTS, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
+import { API_TEXTS, apiErrorSchema, FREE_NEW_CONVERSATIONS_PER_MONTH, RATE_LIMIT_TEXTS, sendMessageSchema, unreadCountSchema, wholeNumber } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -204,8 +204,8 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
     async (request) => {
       const user = requireUser(request);
       const tokenVersion = await findTokenVersion(db, user.id);
-      // Deleted since authenticate read it: a server error, as a failed read is.
-      if (tokenVersion === undefined) throw new Error('the account was deleted while asking for a stream ticket');
+      // Deleted since authenticate read it: the token is no longer any account's.
+      if (tokenVersion === undefined) throw new HttpError(401, API_TEXTS.tokenInvalid);
       return { ticket: issueTicket(tokenSecret, { userId: user.id, tokenVersion }), expiresInSeconds: TICKET_TTL_SECONDS };
     },
   );
