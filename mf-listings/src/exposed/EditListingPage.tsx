@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { listingsApiInjectable } from '../api/listings-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import EditListingPage from '../features/edit-listing/EditListingPage.tsx';
 
-export default withApis([listingsApiInjectable], EditListingPage);
+export default withHostApi(EditListingPage);

@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { listingsApiInjectable } from '../api/listings-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import MyListingsPage from '../features/my-listings/MyListingsPage.tsx';
 
-export default withApis([listingsApiInjectable], MyListingsPage);
+export default withHostApi(MyListingsPage);

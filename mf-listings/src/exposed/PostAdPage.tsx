@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { listingsApiInjectable } from '../api/listings-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import PostAdPage from '../features/post-ad/PostAdPage.tsx';
 
-export default withApis([listingsApiInjectable], PostAdPage);
+export default withHostApi(PostAdPage);

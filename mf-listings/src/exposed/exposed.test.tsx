@@ -10,13 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 const landlord = TEST_USERS.landlord;
 
 describe('mf-listings exposed modules', () => {
-  it('PostAdPage brings its api into the host store and renders the form', async () => {
+  it('PostAdPage finds the page’s one api in the host store and renders the form', async () => {
     stubFetch(() => undefined);
     const { store } = renderWithHost(<PostAdPage />, { url: '/post-ad', user: landlord });
     expect(screen.getByRole('heading', { level: 1, name: 'List your room' })).toBeTruthy();
     // Once the plan check on arrival has answered (here: it could not, so the form shows and the server decides).
     expect(await screen.findByRole('form', { name: 'Post a room' })).toBeTruthy();
-    expect('mfListingsApi' in store.getState()).toBe(true);
+    expect('api' in store.getState()).toBe(true);
   });
 
   it('EditListingPage reads the listing id from the route', async () => {

@@ -1,11 +1,12 @@
 /**
- * mf-messaging's RTK Query api (reducerPath 'mfMessagingApi') and the module
- * pages hand to `withApis`.
+ * mf-messaging's endpoints in the page's one api (see @roomnest/shared/client
+ * api.ts): conversations, threads, partners and sending, plus the shared
+ * unread count (the shell's nav badge reads the same entry) and plan usage.
  *
  * Live updates: the shell keeps the message stream (SSE) open on every page
  * and turns its events into contract actions (see the shell's
- * use-message-stream.ts). This module's middleware applies them to its own
- * caches with `updateQueryData`, so an open chat and the conversation list
+ * use-message-stream.ts). This module's middleware, added to the one api's
+ * with `addApiMiddleware`, applies them to the cache with `updateQueryData`, so an open chat and the conversation list
  * change within a second without a refetch:
  *   messageReceived → append to the thread (de-duplicated by MessageID) and
  *                     move the conversation to the top (unknown partner: refetch the list)
@@ -15,21 +16,20 @@
  *                     may not cover a long outage)
  * Without the stream, the pages poll (the list every 30 s, an open thread every 10 s).
  */
-import { PLAN_USAGE_PATH, type Conversation, type Message, type PlanUsage } from '@roomnest/shared';
-import { isAnyOf, type Middleware, type MiddlewareAPI, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { createApi } from '@reduxjs/toolkit/query/react';
+import type { Conversation, Message } from '@roomnest/shared';
+import type { Middleware, MiddlewareAPI, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
+  addApiMiddleware,
   conversationRead,
-  createBaseQuery,
-  loggedIn,
-  loggedOut,
+  injectHostEndpoints,
   messageReceived,
   messagesRead,
   messageStreamConnected,
-  sessionExpired,
+  planUsageEndpoints,
+  TAGS,
   unreadCountChanged,
+  unreadEndpoints,
   type HostState,
-  type InjectableApi,
 } from '@roomnest/shared/client';
 
 export interface Partner {
@@ -43,43 +43,33 @@ export interface SendMessageResult {
   newMessageDetails: Message;
 }
 
-const CONVERSATIONS = 'Conversations';
-const THREAD = 'Thread';
-const PLAN_USAGE = 'PlanUsage';
+const CONVERSATIONS = TAGS.conversations;
+const THREAD = TAGS.thread;
+const PLAN_USAGE = TAGS.planUsage;
 
-export const messagingApi = createApi({
-  reducerPath: 'mfMessagingApi',
-  baseQuery: createBaseQuery(),
-  tagTypes: [CONVERSATIONS, THREAD, PLAN_USAGE],
-  endpoints: (b) => ({
-    getConversations: b.query<Conversation[], void>({
-      query: () => '/messages/my-conversations',
-      providesTags: [CONVERSATIONS],
-    }),
-    /** Also marks the partner's messages to the caller read (server side). */
-    getThread: b.query<Message[], number>({
-      query: (otherUserId) => `/messages/conversation/${otherUserId}`,
-      providesTags: (_r, _e, id) => [{ type: THREAD, id }],
-    }),
-    getPartner: b.query<Partner, number>({
-      query: (id) => `/messages/partner/${id}`,
-    }),
-    getUnreadCount: b.query<{ totalUnread: number }, void>({
-      query: () => '/messages/unread-count',
-      keepUnusedDataFor: 0,
-    }),
-    sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string }>({
-      query: (body) => ({ url: '/messages', method: 'POST', body }),
-      // A first message uses one of the Free plan's new conversations (a refusal may mean the count was stale).
-      invalidatesTags: [PLAN_USAGE],
-    }),
-    /** What the caller's plan allows: the chat shows the new conversations left before a first message. */
-    getPlanUsage: b.query<PlanUsage, void>({
-      query: () => PLAN_USAGE_PATH,
-      providesTags: [PLAN_USAGE],
-    }),
+export const messagingApi = injectHostEndpoints((b) => ({
+  getConversations: b.query<Conversation[], void>({
+    query: () => '/messages/my-conversations',
+    providesTags: [CONVERSATIONS],
   }),
-});
+  /** Also marks the partner's messages to the caller read (server side). */
+  getThread: b.query<Message[], number>({
+    query: (otherUserId) => `/messages/conversation/${otherUserId}`,
+    providesTags: (_r, _e, id) => [{ type: THREAD, id }],
+  }),
+  getPartner: b.query<Partner, number>({
+    query: (id) => `/messages/partner/${id}`,
+  }),
+  /** The shell's unread count (keyed by user id): one entry for the badge and this module. */
+  ...unreadEndpoints(b),
+  sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string }>({
+    query: (body) => ({ url: '/messages', method: 'POST', body }),
+    // A first message uses one of the Free plan's new conversations (a refusal may mean the count was stale).
+    invalidatesTags: [PLAN_USAGE],
+  }),
+  /** What the caller's plan allows: the chat shows the new conversations left before a first message. */
+  ...planUsageEndpoints(b),
+}));
 
 export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useSendMessageMutation, useGetPlanUsageQuery } = messagingApi;
 
@@ -119,15 +109,12 @@ function applyMessage(dispatch: Dispatch, getState: () => unknown, me: number, m
   );
 }
 
-const sessionChanged = isAnyOf(loggedIn, loggedOut, sessionExpired);
-
 const liveMiddleware: Middleware = (store: MiddlewareAPI) => (next) => (action) => {
   const result = next(action);
   const dispatch = store.dispatch as Dispatch;
   const me = (store.getState() as HostState).auth?.user?.userId;
-  if (sessionChanged(action)) {
-    dispatch(messagingApi.util.resetApiState());
-  } else if (me && messageReceived.match(action)) {
+  // A session change resets the whole cache in one place (the one api's own middleware).
+  if (me && messageReceived.match(action)) {
     applyMessage(dispatch, store.getState, me, action.payload);
   } else if (me && messagesRead.match(action)) {
     const { ReaderID, SenderID, ReadAt } = action.payload;
@@ -162,7 +149,9 @@ const liveMiddleware: Middleware = (store: MiddlewareAPI) => (next) => (action) 
       );
       dispatch(conversationRead({ partnerId: partner, count }));
     }
-    void dispatch(messagingApi.endpoints.getUnreadCount.initiate(undefined, { forceRefetch: true })).then((r: { data?: { totalUnread: number } }) => {
+    // The shell's badge entry, refetched (the shell's listener also passes the answer on; a shell
+    // built before the one api, or none when standalone, does not, hence the dispatch here).
+    void dispatch(messagingApi.endpoints.unreadCount.initiate(me, { forceRefetch: true, subscribe: false })).then((r: { data?: { totalUnread: number } }) => {
       if (r.data && (store.getState() as HostState).auth?.token) dispatch(unreadCountChanged({ totalUnread: r.data.totalUnread }));
     });
   } else if (me && messagingApi.endpoints.sendMessage.matchFulfilled(action)) {
@@ -171,12 +160,5 @@ const liveMiddleware: Middleware = (store: MiddlewareAPI) => (next) => (action) 
   return result;
 };
 
-export const messagingApiModule: InjectableApi = {
-  reducerPath: messagingApi.reducerPath,
-  reducer: messagingApi.reducer,
-  middleware: (api) => {
-    const inner = messagingApi.middleware(api);
-    const live = liveMiddleware(api);
-    return (next) => inner(live(next));
-  },
-};
+// Once per page: the one api runs it after its own middleware, in every store that has the api.
+addApiMiddleware(liveMiddleware);

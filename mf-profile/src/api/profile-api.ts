@@ -1,6 +1,6 @@
 /**
- * mf-profile's RTK Query api (reducerPath 'mfProfileApi'): the users calls of
- * API-CONTRACT.md. Pages get it through `withApis([profileApi], Page)`.
+ * mf-profile's endpoints in the page's one api (see @roomnest/shared/client
+ * api.ts): the users calls of API-CONTRACT.md, and the shared plan usage call.
  *
  * The own profile is cached under the signed-in user's id, so a different
  * user signing in within the same tab never sees the previous one's answer.
@@ -8,13 +8,12 @@
  * flatmate search stale: a profile that was just listed, unlisted or edited
  * shows (or stops showing) there on the next look.
  */
-import { PLAN_USAGE_PATH, type FlatmateSearchPage, type FlatmateSearchQuery, type PlanUsage, type Profile, type ProfileUpdateInput, type UserType } from '@roomnest/shared';
-import { createBaseQuery } from '@roomnest/shared/client';
-import { createApi } from '@reduxjs/toolkit/query/react';
+import type { FlatmateSearchPage, FlatmateSearchQuery, Profile, ProfileUpdateInput, UserType } from '@roomnest/shared';
+import { injectHostEndpoints, planUsageEndpoints, TAGS } from '@roomnest/shared/client';
 
-export const PROFILE_TAG = 'Profile';
-export const FLATMATES_TAG = 'Flatmates';
-export const PLAN_USAGE_TAG = 'PlanUsage';
+export const PROFILE_TAG = TAGS.profile;
+export const FLATMATES_TAG = TAGS.flatmates;
+export const PLAN_USAGE_TAG = TAGS.planUsage;
 
 /** PUT /api/users/profile answers with the message and the saved profile. */
 export interface ProfileSaved {
@@ -63,60 +62,52 @@ export function flatmateSearchParams(query: FlatmateSearchQuery): Record<string,
   return params;
 }
 
-export const profileApi = createApi({
-  reducerPath: 'mfProfileApi',
-  baseQuery: createBaseQuery(),
-  tagTypes: [PROFILE_TAG, FLATMATES_TAG, PLAN_USAGE_TAG],
-  endpoints: (build) => {
-    /** Puts the saved profile into the cache of its owner's entry. */
-    const storeSaved = async (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: ProfileSaved }> }) => {
-      try {
-        const { data } = await api.queryFulfilled;
-        api.dispatch(profileApi.util.upsertQueryData('getProfile', data.user.UserID, data.user));
-      } catch {
-        // The save failed: the cached profile is still right. The page shows the error.
-      }
-    };
-    return {
-      /** The signed-in user's profile; the argument is their userId (the cache key). */
-      getProfile: build.query<Profile, number>({
-        query: () => '/users/profile',
-        providesTags: [PROFILE_TAG],
-      }),
-      /** Multipart: the profile fields and an optional `profileImage`. */
-      updateProfile: build.mutation<ProfileSaved, ProfileUpdate>({
-        query: (update) => ({ url: '/users/profile', method: 'PUT', body: profileFormData(update) }),
-        invalidatesTags: [FLATMATES_TAG],
-        onQueryStarted: storeSaved,
-      }),
-      /** The listed/unlisted toggle: JSON `{ IsActivelyLooking }`. */
-      setListed: build.mutation<ProfileSaved, boolean>({
-        query: (listed) => ({ url: '/users/profile', method: 'PUT', body: { IsActivelyLooking: listed } }),
-        invalidatesTags: [FLATMATES_TAG],
-        onQueryStarted: storeSaved,
-      }),
-      /** Tenant ↔ Landlord: JSON `{ UserType }`; 409 for a landlord with live listings. */
-      switchAccountType: build.mutation<ProfileSaved, UserType>({
-        query: (UserType) => ({ url: '/users/profile', method: 'PUT', body: { UserType } }),
-        invalidatesTags: [FLATMATES_TAG, PLAN_USAGE_TAG],
-        onQueryStarted: storeSaved,
-      }),
-      /** What the member's plan allows and uses: the account type card reads the live listings from it. */
-      getPlanUsage: build.query<PlanUsage, void>({
-        query: () => PLAN_USAGE_PATH,
-        providesTags: [PLAN_USAGE_TAG],
-      }),
-      /** Erases the account and everything in it; the token stops working. */
-      deleteAccount: build.mutation<ApiMessage, void>({
-        query: () => ({ url: '/users/profile', method: 'DELETE' }),
-      }),
-      /** Public: one page (12) of listed profiles. */
-      searchFlatmates: build.query<FlatmateSearchPage, FlatmateSearchQuery>({
-        query: (query) => ({ url: '/users/flatmate-search', params: flatmateSearchParams(query) }),
-        providesTags: [FLATMATES_TAG],
-      }),
-    };
-  },
+export const profileApi = injectHostEndpoints((build) => {
+  /** Puts the saved profile into the cache of its owner's entry. */
+  const storeSaved = async (_arg: unknown, api: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: ProfileSaved }> }) => {
+    try {
+      const { data } = await api.queryFulfilled;
+      api.dispatch(profileApi.util.upsertQueryData('getProfile', data.user.UserID, data.user));
+    } catch {
+      // The save failed: the cached profile is still right. The page shows the error.
+    }
+  };
+  return {
+    /** The signed-in user's profile; the argument is their userId (the cache key). */
+    getProfile: build.query<Profile, number>({
+      query: () => '/users/profile',
+      providesTags: [PROFILE_TAG],
+    }),
+    /** Multipart: the profile fields and an optional `profileImage`. */
+    updateProfile: build.mutation<ProfileSaved, ProfileUpdate>({
+      query: (update) => ({ url: '/users/profile', method: 'PUT', body: profileFormData(update) }),
+      invalidatesTags: [FLATMATES_TAG],
+      onQueryStarted: storeSaved,
+    }),
+    /** The listed/unlisted toggle: JSON `{ IsActivelyLooking }`. */
+    setListed: build.mutation<ProfileSaved, boolean>({
+      query: (listed) => ({ url: '/users/profile', method: 'PUT', body: { IsActivelyLooking: listed } }),
+      invalidatesTags: [FLATMATES_TAG],
+      onQueryStarted: storeSaved,
+    }),
+    /** Tenant ↔ Landlord: JSON `{ UserType }`; 409 for a landlord with live listings. */
+    switchAccountType: build.mutation<ProfileSaved, UserType>({
+      query: (UserType) => ({ url: '/users/profile', method: 'PUT', body: { UserType } }),
+      invalidatesTags: [FLATMATES_TAG, PLAN_USAGE_TAG],
+      onQueryStarted: storeSaved,
+    }),
+    /** What the member's plan allows and uses: the account type card reads the live listings from it. */
+    ...planUsageEndpoints(build),
+    /** Erases the account and everything in it; the token stops working. */
+    deleteAccount: build.mutation<ApiMessage, void>({
+      query: () => ({ url: '/users/profile', method: 'DELETE' }),
+    }),
+    /** Public: one page (12) of listed profiles. */
+    searchFlatmates: build.query<FlatmateSearchPage, FlatmateSearchQuery>({
+      query: (query) => ({ url: '/users/flatmate-search', params: flatmateSearchParams(query) }),
+      providesTags: [FLATMATES_TAG],
+    }),
+  };
 });
 
 export const {

@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { profileApi } from '../api/profile-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import FlatmatesPage from '../features/flatmate-search/FlatmatesPage.tsx';
 
-export default withApis([profileApi], FlatmatesPage);
+export default withHostApi(FlatmatesPage);

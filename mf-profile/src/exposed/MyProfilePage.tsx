@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { profileApi } from '../api/profile-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import MyProfilePage from '../features/my-profile/MyProfilePage.tsx';
 
-export default withApis([profileApi], MyProfilePage);
+export default withHostApi(MyProfilePage);

@@ -8,12 +8,12 @@ import MyProfilePage from './MyProfilePage.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('mf-profile exposed modules', () => {
-  it('FlatmatesPage brings its api into the host store and renders the search', async () => {
+  it('FlatmatesPage finds the page’s one api in the host store and renders the search', async () => {
     stubFetch((_r, url) => (url.pathname === '/api/users/flatmate-search' ? json(flatmatePage([])) : undefined));
     const { store } = renderWithHost(<FlatmatesPage />, { url: '/flatmates' });
     expect(screen.getByRole('heading', { level: 1, name: 'Find a flatmate' })).toBeTruthy();
     expect(document.title).toBe('Find a flatmate | RoomNest');
-    expect('mfProfileApi' in store.getState()).toBe(true);
+    expect('api' in store.getState()).toBe(true);
     await screen.findByRole('heading', { level: 2, name: 'No flatmates found' });
   });
 

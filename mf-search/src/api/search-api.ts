@@ -1,17 +1,19 @@
 /**
- * mf-search's RTK Query api (reducerPath 'mfSearchApi'): the listings calls of
- * the shared definition, in this module's own cache. Pages get it through
- * `withApis([searchApiModule], Page)`, which also keeps it fresh when
- * mf-listings changes a listing (see @roomnest/shared/listing).
+ * mf-search's endpoints in the page's one api (see @roomnest/shared/client
+ * api.ts): the shared listings calls, which mf-listings injects too. The same
+ * call is the same cache entry for both, so a listing posted, edited or
+ * deleted in mf-listings refreshes the search and detail pages through the
+ * 'Listing' tags alone.
  *
  * The spec's search call carries a cache-busting parameter. It is left out on
  * purpose: the API answers listings calls with `Cache-Control: no-store`, so
- * the browser's HTTP cache never reuses them, and RTK Query's own cache is refreshed by tags, `listingsChanged` and
- * `refetchOnMountOrArgChange` (the server would ignore the parameter anyway).
+ * the browser's HTTP cache never reuses them, and RTK Query's own cache is
+ * refreshed by tags and `refetchOnMountOrArgChange` (the server would ignore
+ * the parameter anyway).
  */
-import { createListingsApi, listingsApiModule } from '@roomnest/shared/listing';
+import { injectHostEndpoints } from '@roomnest/shared/client';
+import { listingsEndpoints } from '@roomnest/shared/listing';
 
-export const searchApi = createListingsApi('mfSearchApi');
-export const searchApiModule = listingsApiModule(searchApi);
+export const searchApi = injectHostEndpoints(listingsEndpoints);
 
 export const { useSearchListingsQuery, useGetListingQuery, useDeleteListingMutation, useRenewListingMutation } = searchApi;

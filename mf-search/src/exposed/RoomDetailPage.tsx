@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { searchApiModule } from '../api/search-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import RoomDetailPage from '../features/room-detail/RoomDetailPage.tsx';
 
-export default withApis([searchApiModule], RoomDetailPage);
+export default withHostApi(RoomDetailPage);

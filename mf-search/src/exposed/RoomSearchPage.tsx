@@ -1,5 +1,4 @@
-import { withApis } from '@roomnest/shared/client';
-import { searchApiModule } from '../api/search-api.ts';
+import { withHostApi } from '@roomnest/shared/client';
 import RoomSearchPage from '../features/room-search/RoomSearchPage.tsx';
 
-export default withApis([searchApiModule], RoomSearchPage);
+export default withHostApi(RoomSearchPage);

@@ -7,12 +7,12 @@ import RoomSearchPage from './RoomSearchPage.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('mf-search exposed modules', () => {
-  it('RoomSearchPage brings its api into the host store and renders the search', async () => {
+  it('RoomSearchPage finds the page’s one api in the host store and renders the search', async () => {
     stubFetch(() => json({ listings: [], total: 0, page: 1, totalPages: 0 }));
     const { store } = renderWithHost(<RoomSearchPage />, { url: '/rooms' });
     expect(screen.getByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
     expect(document.title).toBe('Find a room | RoomNest');
-    expect('mfSearchApi' in store.getState()).toBe(true);
+    expect('api' in store.getState()).toBe(true);
     await screen.findByRole('heading', { level: 2, name: 'No rooms found' });
   });
 

@@ -46,6 +46,7 @@ export const ACTION_TYPES = {
   unreadCountChanged: 'messages/unreadCountChanged',
   conversationRead: 'messages/conversationRead',
   apiInjected: 'host/apiInjected',
+  /** Deprecated: only remotes built before the one api dispatch it (see `listingsChanged`). */
   listingsChanged: 'listings/changed',
   messageReceived: 'messages/received',
   messagesRead: 'messages/read',
@@ -87,9 +88,11 @@ export interface ListingsChangedPayload {
   source?: string;
 }
 /**
- * A landlord changed a listing. Every module that shows listings refreshes
- * them (see `listingsApiModule` in listings-api.ts), whichever module made
- * the change.
+ * @deprecated Remotes built with the page's one api (client/api.ts) neither
+ * dispatch nor need it: a change invalidates the 'Listing' tag of the one
+ * cache. Remotes built before it still dispatch it after a change to a
+ * listing, so it stays (never renamed or removed), and the one api's
+ * middleware answers it by invalidating the 'Listing' tag.
  */
 export const listingsChanged = createAction<ListingsChangedPayload>(ACTION_TYPES.listingsChanged);
 
@@ -106,7 +109,7 @@ export interface HostState {
   unread: UnreadState;
 }
 
-/** An RTK Query api (or any slice with middleware) a remote brings with it. */
+/** An RTK Query api (or any slice with middleware) a module brings with it; the page's one api is one too. */
 export interface InjectableApi {
   reducerPath: string;
   reducer: Reducer;

@@ -1,13 +1,15 @@
 import { useLayoutEffect, useState, type ComponentType, createElement } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { HostState, HostStore, InjectableApi } from './contract.ts';
+import { hostApiModule } from './api.ts';
 
 export const useHostSelector = useSelector.withTypes<HostState>();
 export const useHostDispatch = useDispatch;
 
 /**
- * Wraps a remote's page so that its RTK Query apis are injected into the host
- * store before the page renders. Every exposed page is wrapped this way.
+ * Wraps a page so that the given apis are injected into the host store before
+ * it renders. Pages built before the one api used it for their own apis;
+ * pages now use `withHostApi`.
  */
 export function withApis<P extends object>(apis: InjectableApi[], Page: ComponentType<P>): ComponentType<P> {
   function WithApis(props: P) {
@@ -26,4 +28,14 @@ export function withApis<P extends object>(apis: InjectableApi[], Page: Componen
   }
   WithApis.displayName = `WithApis(${Page.displayName ?? Page.name ?? 'Page'})`;
   return WithApis;
+}
+
+/**
+ * Wraps an exposed page so that the page's one api (see api.ts) is in the
+ * store before it renders. A shell built with the one api has it from the
+ * start, and the page renders at once; an older shell (whose store only
+ * offers `injectApi`) gets it injected here, once for all the remotes.
+ */
+export function withHostApi<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  return withApis([hostApiModule()], Page);
 }

@@ -5,3 +5,5 @@ export * from './base-query.ts';
 export * from './hooks.ts';
 export * from './notify.ts';
 export * from './login-redirect.ts';
+export * from './api.ts';
+export * from './shared-endpoints.ts';

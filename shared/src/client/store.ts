@@ -1,7 +1,9 @@
 /**
- * The host store factory: the auth and unread slices of the contract, plus
- * dynamic injection of the remotes' api slices. The shell calls it once; a
- * remote running standalone calls it for its own page.
+ * The host store factory: the auth and unread slices of the contract and the
+ * page's one RTK Query api (reducerPath 'api', see api.ts), installed at
+ * creation. `injectApi` stays for remotes built before the one api: they
+ * bring their own apis and inject them. The shell calls it once; a remote
+ * running standalone calls it for its own page.
  */
 import {
   combineSlices,
@@ -25,6 +27,7 @@ import {
   type InjectableApi,
   type UnreadState,
 } from './contract.ts';
+import { hostApiModule } from './api.ts';
 
 const signedOut: AuthState = { token: null, user: null };
 
@@ -65,15 +68,16 @@ export interface CreateHostStoreOptions {
 }
 
 export function createHostStore(options: CreateHostStoreOptions = {}) {
-  const rootReducer = combineSlices(authSlice, unreadSlice).withLazyLoadedSlices<Record<string, unknown>>();
+  const oneApi = hostApiModule();
+  const rootReducer = combineSlices(authSlice, unreadSlice, { [oneApi.reducerPath]: oneApi.reducer }).withLazyLoadedSlices<Record<string, unknown>>();
   const dynamic = createDynamicMiddleware();
   const listener = options.listener ?? createListenerMiddleware();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: options.auth ? { auth: options.auth } : undefined,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(dynamic.middleware),
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(oneApi.middleware, dynamic.middleware),
   });
-  const injected = new Set<string>();
+  const injected = new Set<string>([oneApi.reducerPath]);
   const injectApi = (api: InjectableApi) => {
     if (injected.has(api.reducerPath)) return;
     injected.add(api.reducerPath);

@@ -1,9 +1,9 @@
 /**
  * `@roomnest/shared/listing`: what the two modules that show listings share
- * (mf-search and mf-listings): the listings api definition with its
- * cross-module freshness, and the listing UI pieces.
+ * (mf-search and mf-listings): the listings endpoints both inject into the
+ * page's one api, and the listing UI pieces.
  */
-export * from './listings-api.ts';
+export * from './listings-endpoints.ts';
 export * from './amenity-icon.tsx';
 export * from './listing-image.tsx';
 export * from './expiry.ts';

@@ -1,19 +1,11 @@
-import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AMENITIES } from '../domain.ts';
-import { listingsChanged, loggedOut } from '../client/contract.ts';
-import { createHostStore } from '../client/store.ts';
-import { json, listingFixture, stubFetch } from '../testing/network.ts';
 import { AmenityIcon, amenityKeys } from './amenity-icon.tsx';
 import { listingExpiry } from './expiry.ts';
 import { ListingImage, ListingStatusBadge, LISTING_STATUS_TONES } from './listing-image.tsx';
-import { createListingsApi, listingsApiModule } from './listings-api.ts';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('listing expiry', () => {
   const now = Date.parse('2026-12-10T12:00:00Z');
@@ -62,49 +54,5 @@ describe('listing image and status badge', () => {
     expect(LISTING_STATUS_TONES).toEqual({ Available: 'green', Pending: 'yellow', Unavailable: 'grey' });
     render(<ListingStatusBadge status="Pending" />);
     expect(screen.getByText('Pending').closest('[data-tone]')?.getAttribute('data-tone')).toBe('yellow');
-  });
-});
-
-describe('listings api freshness', () => {
-  it('refetches its listings when another module changes one or the session changes, not for its own changes', async () => {
-    let rent = 950;
-    const net = stubFetch((_req, url) => (url.pathname === '/api/listings/1' ? json(listingFixture({ Rent: rent })) : undefined));
-    const api = createListingsApi('testListingsApi');
-    const store = createHostStore();
-    store.injectApi(listingsApiModule(api));
-    const sub = store.dispatch(api.endpoints.getListing.initiate(1));
-    await sub;
-    const rentNow = () => api.endpoints.getListing.select(1)(store.getState() as never).data?.Rent;
-    expect(rentNow()).toBe(950);
-
-    rent = 900;
-    store.dispatch(listingsChanged({ listingId: 1, source: 'testListingsApi' }));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(net.calls).toHaveLength(1);
-
-    store.dispatch(listingsChanged({ listingId: 1, source: 'otherApi' }));
-    await vi.waitFor(() => expect(rentNow()).toBe(900));
-    rent = 850;
-    store.dispatch(loggedOut());
-    await vi.waitFor(() => expect(rentNow()).toBe(850));
-    expect(net.calls).toHaveLength(3);
-    sub.unsubscribe();
-  });
-
-  it('announces its own successful changes to the other modules, and not the failed ones', async () => {
-    let status = 200;
-    stubFetch((req) => (req.method === 'PATCH' ? json(status === 200 ? { message: 'Status updated to Pending.', listing: listingFixture() } : { message: 'No' }, status) : undefined));
-    const api = createListingsApi('testListingsApi2');
-    const seen: unknown[] = [];
-    const listener = createListenerMiddleware();
-    listener.startListening({ actionCreator: listingsChanged, effect: (action) => void seen.push(action.payload) });
-    const store = createHostStore({ listener });
-    store.injectApi(listingsApiModule(api));
-    await store.dispatch(api.endpoints.updateStatus.initiate({ id: 1, Status: 'Pending' }));
-    await vi.waitFor(() => expect(seen).toEqual([{ listingId: 1, source: 'testListingsApi2' }]));
-    status = 500;
-    await store.dispatch(api.endpoints.updateStatus.initiate({ id: 1, Status: 'Pending' }));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(seen).toHaveLength(1);
   });
 });

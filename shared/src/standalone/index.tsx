@@ -17,7 +17,6 @@ import { notify } from '../client/notify.ts';
 import { createHostStore } from '../client/store.ts';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../client/stored-session.ts';
 import { StandaloneFrame, type StandaloneOptions } from './frame.tsx';
-import { standaloneAuthApi } from './standalone-auth-api.ts';
 
 export type { StandaloneOptions, StandaloneRoute } from './frame.tsx';
 export { StandaloneFrame } from './frame.tsx';
@@ -38,7 +37,6 @@ export function createStandaloneStore() {
     },
   });
   const store = createHostStore({ auth: readStoredSession(), listener });
-  store.injectApi(standaloneAuthApi);
   return store;
 }
 

@@ -7,7 +7,7 @@ import { useHostDispatch, useHostSelector } from '../client/hooks.ts';
 import { notify } from '../client/notify.ts';
 import { Button } from '../ui/components.tsx';
 import { Field, useZodForm } from '../ui/form.tsx';
-import { useLoginMutation } from './standalone-auth-api.ts';
+import { useLoginMutation } from './standalone-api.ts';
 import s from './standalone.module.css';
 
 /** Who is signed in, with sign-in and sign-out for trying guarded pages alone. */

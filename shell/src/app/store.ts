@@ -1,7 +1,9 @@
 /**
  * The one Redux store of the page: the contract's host store (auth, unread,
- * dynamic injection of the remotes' apis), the shell's api, and the shell's
- * side effects as listeners (storage, session expiry, unread count).
+ * the page's one api, `injectApi` for remotes built before it), and the
+ * shell's side effects as listeners (storage, session expiry, unread count).
+ * The shell creates the store (and so the api) before any remote loads: the
+ * api the remotes find on the page is the shell's.
  */
 import { createHostStore } from '@roomnest/shared/client';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
@@ -9,15 +11,12 @@ import { readStoredSession } from '../features/auth/session.ts';
 import { startSessionListeners } from '../features/auth/session-listeners.ts';
 import { startUnreadListeners } from '../features/unread/unread-listeners.ts';
 import type { Navigator } from './navigator.ts';
-import { shellApi } from './shell-api.ts';
 
 export function createAppStore({ storage, router }: { storage: Storage; router: Navigator }) {
   const listener = createListenerMiddleware();
   startSessionListeners(listener, { storage, router });
   startUnreadListeners(listener);
-  const store = createHostStore({ auth: readStoredSession(storage), listener });
-  store.injectApi(shellApi);
-  return store;
+  return createHostStore({ auth: readStoredSession(storage), listener });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,8 +1,7 @@
 import { formatDate, ROUTES } from '@roomnest/shared';
-import { withApis } from '@roomnest/shared/client';
+import { withHostApi } from '@roomnest/shared/client';
 import { Page, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
-import { contentApi } from '../../api/content-api.ts';
 import { ArticleBody } from '../blog/ArticleBody.tsx';
 import { Breadcrumb } from '../pages/Breadcrumb.tsx';
 import { DeadEnd } from '../pages/DeadEnd.tsx';
@@ -67,4 +66,4 @@ function NewsArticlePage({ params }: ContentPageProps) {
   );
 }
 
-export default withApis([contentApi], NewsArticlePage);
+export default withHostApi(NewsArticlePage);

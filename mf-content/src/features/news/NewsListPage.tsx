@@ -1,8 +1,7 @@
 import { ROUTES } from '@roomnest/shared';
-import { withApis } from '@roomnest/shared/client';
+import { withHostApi } from '@roomnest/shared/client';
 import { Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
-import { contentApi } from '../../api/content-api.ts';
 import { Breadcrumb } from '../pages/Breadcrumb.tsx';
 import { DeadEnd } from '../pages/DeadEnd.tsx';
 import type { ContentPageProps } from '../pages/lazy-page.tsx';
@@ -62,4 +61,4 @@ function NewsListPage({ params }: ContentPageProps) {
   );
 }
 
-export default withApis([contentApi], NewsListPage);
+export default withHostApi(NewsListPage);

@@ -1,9 +1,9 @@
 import { NEWSLETTER_PAGES, NEWSLETTER_TEXTS, ROUTES } from '@roomnest/shared';
-import { errorMessage, withApis } from '@roomnest/shared/client';
+import { errorMessage, withHostApi } from '@roomnest/shared/client';
 import { Alert, Button, Card, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { contentApi, useConfirmSubscriptionMutation, useUnsubscribeMutation } from '../../api/content-api.ts';
+import { useConfirmSubscriptionMutation, useUnsubscribeMutation } from '../../api/content-api.ts';
 import type { ContentPageProps } from '../pages/lazy-page.tsx';
 import s from './newsletter-link.module.css';
 
@@ -70,4 +70,4 @@ function NewsletterLinkPage(_props: ContentPageProps) {
   );
 }
 
-export default withApis([contentApi], NewsletterLinkPage);
+export default withHostApi(NewsletterLinkPage);

@@ -11,11 +11,11 @@ import {
   type PlanInfo,
   type User,
 } from '@roomnest/shared';
-import { selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
+import { selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { Alert, Badge, ButtonLink, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { contentApi, useGetPlanUsageQuery } from '../../api/content-api.ts';
+import { useGetPlanUsageQuery } from '../../api/content-api.ts';
 import { Accordion, useOpenItems } from '../faq/Accordion.tsx';
 import type { ContentPageProps } from '../pages/lazy-page.tsx';
 import { paymentLink } from './payment-links.ts';
@@ -189,4 +189,4 @@ function PricingPage() {
   );
 }
 
-export default withApis<ContentPageProps>([contentApi], PricingPage);
+export default withHostApi<ContentPageProps>(PricingPage);

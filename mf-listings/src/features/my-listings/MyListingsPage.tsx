@@ -11,7 +11,7 @@ import s from './my-listings.module.css';
 /** /my-listings (landlords): every advert of the signed-in landlord, newest first, with status, renewal, edit and delete. */
 export default function MyListingsPage() {
   const navigate = useNavigate();
-  // Always fresh on arrival; changes made elsewhere refresh it through listingsChanged.
+  // Always fresh on arrival; a change made on any page refreshes it through the one cache's 'Listing' tags.
   const { data, error, isLoading, isError, isFetching, refetch } = useMyListingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
   // The plan's listing limit beside the list: what posting another room depends on (refreshed by every change).

@@ -1,9 +1,9 @@
 import { formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
-import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
+import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { Alert, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { messagingApiModule, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import s from './chat.module.css';
 
@@ -213,4 +213,4 @@ function ChatPage() {
   );
 }
 
-export default withApis([messagingApiModule], ChatPage);
+export default withHostApi(ChatPage);

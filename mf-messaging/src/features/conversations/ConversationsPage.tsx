@@ -1,8 +1,8 @@
 import { formatDateTime, SNIPPET_LENGTH, ROUTES, snippet, TEXTS, type Conversation } from '@roomnest/shared';
-import { selectCurrentUser, useHostSelector, withApis } from '@roomnest/shared/client';
+import { selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { Alert, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
-import { messagingApiModule, useGetConversationsQuery } from '../../api/messaging-api.ts';
+import { useGetConversationsQuery } from '../../api/messaging-api.ts';
 import { Avatar } from '../shared/Avatar.tsx';
 import s from './conversations.module.css';
 
@@ -103,4 +103,4 @@ function ConversationsPage() {
   );
 }
 
-export default withApis([messagingApiModule], ConversationsPage);
+export default withHostApi(ConversationsPage);

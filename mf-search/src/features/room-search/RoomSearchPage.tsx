@@ -12,7 +12,7 @@ import s from './room-search.module.css';
 /**
  * Search results are cached per query string; coming back to a search shows
  * it at once and refreshes it in the background when it is older than this.
- * A landlord's own changes refresh it immediately (listingsChanged).
+ * A landlord's own changes refresh it immediately (the one cache's 'Listing' tags).
  */
 const REFRESH_AFTER_SECONDS = 30;
 

@@ -1,5 +1,6 @@
 import { LISTINGS_PAGE_SIZE_DEFAULT, snippet, TEXTS, type Listing, type ListingsPage } from '@roomnest/shared';
-import { listingsChanged } from '@roomnest/shared/client';
+import { injectHostEndpoints, listingsChanged } from '@roomnest/shared/client';
+import { listingsEndpoints } from '@roomnest/shared/listing';
 import { json, listingFixture, renderWithHost, stubFetch, type FetchHandler } from '@roomnest/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -333,20 +334,28 @@ describe('Room search: pagination and states', () => {
 });
 
 describe('Room search: freshness', () => {
-  it('refetches when another module announces a listing change, but not for its own', async () => {
+  it('refetches when a listing changes anywhere on the page: a mutation in the one cache, or an older remote’s announcement', async () => {
     let rent = 950;
-    const net = stubSearch(() => page([listingFixture({ Rent: rent })]));
+    const net = stubFetch((req, url) => {
+      if (url.pathname !== '/api/listings') return undefined;
+      return req.method === 'POST' ? json({ listingId: 2, message: 'Listing created.' }, 201) : json(page([listingFixture({ Rent: rent })]));
+    });
     const { store } = renderWithHost(<RoomSearchPage />, { url: '/rooms' });
     await screen.findByText('£950');
+    // mf-listings injects the same shared listings endpoints: its post invalidates this page's entry.
+    const landlordModule = injectHostEndpoints(listingsEndpoints);
     rent = 875;
-    act(() => {
-      store.dispatch(listingsChanged({ listingId: 1, source: 'mfSearchApi' }));
-    });
-    expect(searchCalls(net)).toHaveLength(1);
-    act(() => {
-      store.dispatch(listingsChanged({ listingId: 1, source: 'mfListingsApi' }));
+    await act(async () => {
+      await store.dispatch(landlordModule.endpoints.createListing.initiate(new FormData()));
     });
     expect(await screen.findByText('£875')).toBeTruthy();
     expect(searchCalls(net)).toHaveLength(2);
+    // A remote built before the one api still announces its changes made in its own cache.
+    rent = 800;
+    act(() => {
+      store.dispatch(listingsChanged({ listingId: 1, source: 'mfListingsApi' }));
+    });
+    expect(await screen.findByText('£800')).toBeTruthy();
+    expect(searchCalls(net)).toHaveLength(3);
   });
 });

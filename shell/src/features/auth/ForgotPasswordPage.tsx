@@ -7,7 +7,7 @@ import { errorMessage } from '@roomnest/shared/client';
 import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useRequestPasswordResetMutation } from './auth-api.ts';
+import { useRequestPasswordResetMutation } from '../../api/shell-api.ts';
 import s from './auth.module.css';
 
 export const FORGOT_PASSWORD_FAILED = 'Could not send the reset link right now. Please try again.';

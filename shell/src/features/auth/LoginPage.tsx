@@ -7,7 +7,7 @@ import { loginSchema, TEXTS, TOAST } from '@roomnest/shared';
 import { errorMessage, loggedIn, notify, useHostDispatch } from '@roomnest/shared/client';
 import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useLoginMutation } from './auth-api.ts';
+import { useLoginMutation } from '../../api/shell-api.ts';
 import { afterLoginTarget, returnPathOf, returnState, takeSignupReturn } from './login-redirect.ts';
 import s from './auth.module.css';
 

@@ -7,7 +7,7 @@ import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest
 import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useRegisterMutation } from './auth-api.ts';
+import { useRegisterMutation } from '../../api/shell-api.ts';
 import { rememberSignupReturn, returnPathOf, returnState } from './login-redirect.ts';
 import s from './auth.module.css';
 

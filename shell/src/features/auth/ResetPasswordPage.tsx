@@ -8,7 +8,7 @@ import { PASSWORD_RESET_TEXTS, passwordResetFormSchema } from '@roomnest/shared'
 import { errorMessage, notify, serverFieldErrors } from '@roomnest/shared/client';
 import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useConfirmPasswordResetMutation } from './auth-api.ts';
+import { useConfirmPasswordResetMutation } from '../../api/shell-api.ts';
 import s from './auth.module.css';
 
 export const RESET_PASSWORD_FAILED = 'Could not reset your password right now. Please try again.';

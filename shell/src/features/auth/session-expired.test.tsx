@@ -50,10 +50,8 @@ describe('a 401 while logged in (spec section 4)', () => {
     stubNetwork((r) => (path(r) === '/api/users/profile' ? json({ message: 'expired' }, 401) : undefined));
     const { store, router } = await renderApp('/rooms');
     await screen.findByText('mf_search/RoomSearchPage at /rooms');
-    const { shellApi } = await import('../../app/shell-api.ts');
-    const probe = shellApi.injectEndpoints({
-      endpoints: (b) => ({ probe: b.query<unknown, number>({ query: (n) => `/users/profile?n=${n}` }) }),
-    });
+    const { injectHostEndpoints } = await import('@roomnest/shared/client');
+    const probe = injectHostEndpoints((b) => ({ probe: b.query<unknown, number>({ query: (n) => `/users/profile?n=${n}` }) }));
     await Promise.all([1, 2, 3].map((n) => store.dispatch(probe.endpoints.probe.initiate(n))));
     expect(await screen.findByText(TEXTS.sessionExpired)).toBeTruthy();
     await settle(20);

@@ -4,7 +4,7 @@
  * `console.info` at start, and per remote failure one `console.error` line
  * and a report to the API's log (failure-reports.ts).
  */
-import type { ShellDispatch } from '../../app/shell-api.ts';
+import type { ShellDispatch } from '../../api/shell-api.ts';
 import { failureReport, sendFailureReport } from './failure-reports.ts';
 
 export interface RoomNestDiagnostics {

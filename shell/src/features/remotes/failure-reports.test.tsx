@@ -114,7 +114,7 @@ describe('remote failure reports', () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))));
     expect(sendFailureReport({ ...report, kind: 'render' }, store.dispatch, 0)).toBe(true);
     // Both settle as failed calls in the store, not as rejections.
-    const mutations = () => (store.getState() as unknown as { shellApi: { mutations: Record<string, { status: string }> } }).shellApi.mutations;
+    const mutations = () => (store.getState() as unknown as { api: { mutations: Record<string, { status: string }> } }).api.mutations;
     await waitFor(() => expect(Object.values(mutations()).map((m) => m.status)).toEqual(['rejected', 'rejected']));
   });
 

@@ -5,22 +5,8 @@
  * failing (Retry, StrictMode, many tabs of one user) does not flood the log.
  * Never throws and never waits: a reporter that fails must not make things worse.
  */
-import { REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReport } from '@roomnest/shared';
-import { shellApi, type ShellDispatch } from '../../app/shell-api.ts';
-
-export const failureReportsApi = shellApi.injectEndpoints({
-  endpoints: (b) => ({
-    /**
-     * POST the report; anonymous (the API takes reports from anyone, and a
-     * 401 here must not end the session). keepalive: the report still goes
-     * out when the user leaves the page right after the failure.
-     */
-    reportRemoteFailure: b.mutation<unknown, RemoteFailureReport>({
-      query: (body) => ({ url: REMOTE_FAILURE_REPORTS_PATH, method: 'POST', body, keepalive: true }),
-      extraOptions: { anonymous: true },
-    }),
-  }),
-});
+import { REMOTE_FAILURE_LIMITS, type RemoteFailureReport } from '@roomnest/shared';
+import { shellApi, type ShellDispatch } from '../../api/shell-api.ts';
 
 /** One report per remote and kind in this window. */
 export const REPORT_INTERVAL_MS = 10_000;
@@ -65,6 +51,6 @@ export function sendFailureReport(report: RemoteFailureReport, dispatch: ShellDi
   if (last !== undefined && now - last < REPORT_INTERVAL_MS) return false;
   lastSent.set(key, now);
   // The mutation settles with an error result when the API is down too (never a rejection): the console line is all there is then.
-  void dispatch(failureReportsApi.endpoints.reportRemoteFailure.initiate(report));
+  void dispatch(shellApi.endpoints.reportRemoteFailure.initiate(report));
   return true;
 }

@@ -6,13 +6,13 @@
 import { TEXTS } from '@roomnest/shared';
 import { unreadCountChanged, type HostState } from '@roomnest/shared/client';
 import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
-import { unreadApi } from './unread-api.ts';
+import { shellApi } from '../../api/shell-api.ts';
 
 export function startUnreadListeners(listener: ListenerMiddlewareInstance) {
   const startListening = listener.startListening.withTypes<HostState>();
 
   startListening({
-    matcher: unreadApi.endpoints.unreadCount.matchFulfilled,
+    matcher: shellApi.endpoints.unreadCount.matchFulfilled,
     effect: (action, api) => {
       // An answer that arrives after logout belongs to the old session.
       if (!api.getState().auth.token) return;
@@ -21,7 +21,7 @@ export function startUnreadListeners(listener: ListenerMiddlewareInstance) {
   });
 
   startListening({
-    matcher: unreadApi.endpoints.unreadCount.matchRejected,
+    matcher: shellApi.endpoints.unreadCount.matchRejected,
     effect: (action) => {
       if (action.meta.condition) return; // skipped or deduplicated, not a failure
       console.error(TEXTS.unreadCountFailed);

@@ -1,8 +1,8 @@
 import { API_BASE_URL, errorStatus, messageReceived, messagesRead, messageStreamConnected, selectToken, unreadCountChanged, useHostDispatch, useHostSelector } from '@roomnest/shared/client';
 import type { Message } from '@roomnest/shared';
 import { useEffect } from 'react';
-import type { ShellDispatch } from '../../app/shell-api.ts';
-import { unreadApi } from './unread-api.ts';
+import type { ShellDispatch } from '../../api/shell-api.ts';
+import { shellApi } from '../../api/shell-api.ts';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -57,7 +57,7 @@ export function useMessageStream() {
 
     const connect = async () => {
       try {
-        const answer = await dispatch(unreadApi.endpoints.streamTicket.initiate(undefined, { track: false }));
+        const answer = await dispatch(shellApi.endpoints.streamTicket.initiate(undefined, { track: false }));
         // 401: the session is over (the shared base query logs out); nothing to retry.
         if (answer.error && errorStatus(answer.error) === 401) return;
         if (!answer.data) throw new Error('stream ticket refused');

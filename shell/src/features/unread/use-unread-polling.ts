@@ -1,6 +1,6 @@
 import { UNREAD_POLL_INTERVAL_MS } from '@roomnest/shared';
 import { selectToken, useHostSelector } from '@roomnest/shared/client';
-import { useUnreadCountQuery } from './unread-api.ts';
+import { useUnreadCountQuery } from '../../api/shell-api.ts';
 
 /**
  * Keeps the unread count fresh while a token is stored (spec section 7): one

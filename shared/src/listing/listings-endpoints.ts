@@ -1,0 +1,100 @@
+/**
+ * The listings calls of API-CONTRACT.md, defined once for every module that
+ * shows listings (mf-search: search and detail; mf-listings: the landlord's
+ * screens). Each injects them into the page's one api with
+ * `injectHostEndpoints(listingsEndpoints)`: the same endpoint name and
+ * argument is the same cache entry, so a listing posted in mf-listings
+ * refreshes mf-search's pages through the tags alone.
+ *
+ * These definitions are a contract between separately released modules: the
+ * first module to inject a name keeps its definition for the page. Add
+ * endpoints; never change what an existing one asks or answers.
+ */
+import type { Listing, ListingsPage, ListingStatus } from '../domain.ts';
+import type { ListingSearchQuery } from '../schemas/listing.ts';
+import { MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from '../client/api.ts';
+
+export { MY_LISTINGS_TAG_ID };
+export const LISTING_TAG = TAGS.listing;
+/** Tag ids beside the listing ids: the public search pages and the landlord's own list. */
+const SEARCH = 'SEARCH';
+const MINE = MY_LISTINGS_TAG_ID;
+
+export interface ListingCreated {
+  listingId: number;
+  message: string;
+}
+export interface ListingChanged {
+  message: string;
+  listing: Listing;
+}
+export interface ApiMessage {
+  message: string;
+}
+
+type Tag = { type: typeof LISTING_TAG; id: number | string };
+const listingTags = (listings: readonly Listing[] | undefined, listId: string): Tag[] => [
+  { type: LISTING_TAG, id: listId },
+  ...(listings ?? []).map((l) => ({ type: LISTING_TAG, id: l.ListingID }) as const),
+];
+/** A change to one listing: that listing, the search pages and the landlord's list. */
+const changed = (id: number): Tag[] => [
+  { type: LISTING_TAG, id },
+  { type: LISTING_TAG, id: SEARCH },
+  { type: LISTING_TAG, id: MINE },
+];
+
+/** The query string of GET /api/listings, leaving out what is not set. */
+export function listingSearchParams(query: ListingSearchQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params[key] = value as string | number;
+  return params;
+}
+
+export const listingsEndpoints = (build: HostApiBuilder) => ({
+  /** Public search: one page of Available, unexpired listings. */
+  searchListings: build.query<ListingsPage, ListingSearchQuery>({
+    query: (query) => ({ url: '/listings', params: listingSearchParams(query) }),
+    providesTags: (result) => listingTags(result?.listings, SEARCH),
+  }),
+  getListing: build.query<Listing, number>({
+    query: (id) => `/listings/${id}`,
+    providesTags: (_result, _error, id) => [{ type: LISTING_TAG, id }],
+  }),
+  /** The signed-in landlord's listings, every status, newest first. */
+  myListings: build.query<{ listings: Listing[] }, void>({
+    query: () => '/listings/my-listings',
+    providesTags: (result) => listingTags(result?.listings, MINE),
+  }),
+  /** Multipart: the listing fields, repeated `Amenities`, optional `roomImage`. */
+  createListing: build.mutation<ListingCreated, FormData>({
+    query: (body) => ({ url: '/listings', method: 'POST', body }),
+    invalidatesTags: [
+      { type: LISTING_TAG, id: SEARCH },
+      { type: LISTING_TAG, id: MINE },
+    ],
+  }),
+  /** Multipart as for create, plus Status; without `roomImage` the current image stays. */
+  updateListing: build.mutation<ListingChanged, { id: number; body: FormData }>({
+    query: ({ id, body }) => ({ url: `/listings/${id}`, method: 'PUT', body }),
+    invalidatesTags: (_r, _e, { id }) => changed(id),
+  }),
+  updateStatus: build.mutation<ListingChanged, { id: number; Status: ListingStatus }>({
+    query: ({ id, Status }) => ({ url: `/listings/${id}/status`, method: 'PATCH', body: { Status } }),
+    invalidatesTags: (_r, _e, { id }) => changed(id),
+  }),
+  /** Another 30 days in search, from now. */
+  renewListing: build.mutation<ListingChanged, number>({
+    query: (id) => ({ url: `/listings/${id}/renew`, method: 'POST' }),
+    invalidatesTags: (_r, _e, id) => changed(id),
+  }),
+  deleteListing: build.mutation<ApiMessage, number>({
+    query: (id) => ({ url: `/listings/${id}`, method: 'DELETE' }),
+    // The deleted listing's own entry is left alone: the page that showed it
+    // moves on, and refetching it now would only fetch a 404.
+    invalidatesTags: [
+      { type: LISTING_TAG, id: SEARCH },
+      { type: LISTING_TAG, id: MINE },
+    ],
+  }),
+});
