@@ -5,3 +5,4 @@ export * from './base-query.ts';
 export * from './hooks.ts';
 export * from './notify.ts';
 export * from './login-redirect.ts';
+export * from './stored-session.ts';

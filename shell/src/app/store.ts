@@ -3,9 +3,8 @@
  * dynamic injection of the remotes' apis), the shell's api, and the shell's
  * side effects as listeners (storage, session expiry, unread count).
  */
-import { createHostStore } from '@roomnest/shared/client';
+import { createHostStore, readStoredSession } from '@roomnest/shared/client';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { readStoredSession } from '../features/auth/session.ts';
 import { startSessionListeners } from '../features/auth/session-listeners.ts';
 import { startUnreadListeners } from '../features/unread/unread-listeners.ts';
 import type { Navigator } from './navigator.ts';
