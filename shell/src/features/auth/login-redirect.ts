@@ -1,4 +1,4 @@
-import type { LoginRedirectState } from '../guards/RouteGuard.tsx';
+import type { LoginRedirectState } from '@roomnest/shared/client';
 
 /** Pages nobody is sent back to after logging in. */
 const AUTH_PATHS = new Set(['/login', '/register', '/signup', '/forgot-password', '/reset-password']);

@@ -9,6 +9,7 @@ import {
   currentUserUpdated,
   loggedIn,
   loggedOut,
+  loginRedirectState,
   notify,
   sessionExpired,
   writeStoredSession,
@@ -17,7 +18,6 @@ import {
 import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import type { Navigator } from '../../app/navigator.ts';
 import { claimLocation } from '../guards/redirect-claims.ts';
-import type { LoginRedirectState } from '../guards/RouteGuard.tsx';
 
 export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
@@ -46,8 +46,7 @@ export function startSessionListeners(listener: ListenerMiddlewareInstance, deps
       claimLocation(here.key);
       notify.error(TEXTS.sessionExpired, { toastId: SESSION_EXPIRED_TOAST_ID });
       if (AUTH_PAGES.has(here.pathname)) return;
-      const state: LoginRedirectState = { from: { pathname: here.pathname, search: here.search, hash: here.hash } };
-      void router.navigate('/login', { replace: true, state });
+      void router.navigate('/login', { replace: true, state: loginRedirectState(here) });
     },
   });
 }
