@@ -47,3 +47,16 @@ export function unreadBadgeText(count: number, cap = 9): string {
   if (!count || count < 0) return '';
   return count > cap ? `${cap}+` : String(count);
 }
+
+/**
+ * 'Amelia Clarke' -> 'AC': the first letters of the first two words, upper case; '' when there are none. Letters are
+ * taken whole (Array.from), so a name that starts with a character outside the Basic Multilingual Plane keeps it.
+ */
+export function initials(name: string | null | undefined): string {
+  return (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .join('');
+}
