@@ -67,12 +67,6 @@ export const NEWSLETTER_SUBSCRIPTIONS_PATH = '/newsletter/subscriptions';
 export const NEWSLETTER_CONFIRMATIONS_PATH = '/newsletter/confirmations';
 export const NEWSLETTER_UNSUBSCRIPTIONS_PATH = '/newsletter/unsubscriptions';
 
-/** The pages the email's links open (mf-content, under /news so the shell's /news/:id route serves them): `?token=…`. */
-export const NEWSLETTER_PAGES = {
-  confirm: '/news/confirm-subscription',
-  unsubscribe: '/news/unsubscribe',
-} as const;
-
 /**
  * POST /api/newsletter/subscriptions `{ Email }`: 202 `{ message: NEWSLETTER_TEXTS.checkInbox }` for every valid
  * email, new, waiting for confirmation or already subscribed alike (emails compare case-insensitively); a

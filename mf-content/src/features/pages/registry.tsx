@@ -1,4 +1,4 @@
-import { NEWSLETTER_PAGES, ROUTES } from '@roomnest/shared';
+import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES } from '@roomnest/shared';
 import { matchPath } from 'react-router-dom';
 import { loadPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
 
@@ -32,9 +32,9 @@ export const CONTENT_PAGES: Record<string, PageLoader> = {
 
 /** Pages with route parameters; the page receives them as `params`. The first match wins. */
 export const PATTERN_PAGES: readonly { pattern: string; load: PageLoader }[] = [
-  { pattern: '/blog/:slug', load: () => import('../blog/BlogPostPage.tsx') },
-  { pattern: '/news/category/:slug', load: CONTENT_PAGES[ROUTES.news] as PageLoader },
-  { pattern: '/news/:id', load: () => import('../news/NewsArticlePage.tsx') },
+  { pattern: ROUTE_PATTERNS.blogPost, load: () => import('../blog/BlogPostPage.tsx') },
+  { pattern: ROUTE_PATTERNS.newsCategory, load: CONTENT_PAGES[ROUTES.news] as PageLoader },
+  { pattern: ROUTE_PATTERNS.newsArticle, load: () => import('../news/NewsArticlePage.tsx') },
 ];
 
 export interface ResolvedPage {
