@@ -1,3 +1,8 @@
+/**
+ * Where to send someone after logging in: the location a redirect to /login
+ * remembered (router state, shared's LoginRedirectState), or the page a
+ * sign-up started from, and only ever a path of this site.
+ */
 import type { LoginRedirectState } from '@roomnest/shared/client';
 
 /** Pages nobody is sent back to after logging in. */
