@@ -29,8 +29,6 @@ export const contactFormSchema = z.object({
   Subject: requiredLine(CONTACT_TEXTS.subjectRequired, CONTACT_SUBJECT_MAX_LENGTH, 'Subject'),
   Message: requiredText(CONTACT_TEXTS.messageRequired, CONTACT_MESSAGE_MAX_LENGTH, 'Message'),
 });
-export type ContactFormInput = z.input<typeof contactFormSchema>;
-export type ContactForm = z.output<typeof contactFormSchema>;
 
 /**
  * The newsletter's texts. Signing up answers the same sentence whether or not the address is already subscribed;
@@ -74,7 +72,6 @@ export const NEWSLETTER_UNSUBSCRIPTIONS_PATH = '/newsletter/unsubscriptions';
  * invalid email, 429 beyond the sign-ups allowed per address.
  */
 export const newsletterSubscribeSchema = z.object({ Email: emailSchema });
-export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 export type NewsletterSubscribe = z.output<typeof newsletterSubscribeSchema>;
 
 /** The `{ message }` answer of every newsletter call. */

@@ -1,6 +1,6 @@
 import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES } from '@roomnest/shared';
 import { matchPath } from 'react-router-dom';
-import { loadPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
+import type { ContentPageProps, PageLoader } from './lazy-page.tsx';
 
 /** The newsletter email's two links share one page. */
 const newsletterLinkPage: PageLoader = () => import('../news/NewsletterLinkPage.tsx');
@@ -60,9 +60,4 @@ export function resolveContentPage(pathname: string): ResolvedPage | null {
     }
   }
   return null;
-}
-
-/** Loads every page (tests; a later visit then renders at once). */
-export function preloadContentPages(): Promise<unknown> {
-  return Promise.all([...Object.values(CONTENT_PAGES), ...PATTERN_PAGES.map((p) => p.load)].map(loadPage));
 }
