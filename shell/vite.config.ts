@@ -2,9 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minify, transformWithOxc, type Plugin } from 'vite';
+import { minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import { hostConfig } from '../shared/vite/federation.ts';
-import { remoteRoutes } from './src/app/route-table.ts';
 
 /** As REMOTES_URL in src/features/remotes/registry.ts (not imported: it loads the federation runtime). */
 const REMOTES_URL = '/remotes.json';
@@ -25,7 +24,11 @@ function earlyPreload(): Plugin {
   const compile = async () => {
     const path = join(import.meta.dirname, 'src/features/remotes/early-preload.ts');
     const { code } = await transformWithOxc(readFileSync(path, 'utf8'), path, { lang: 'ts' });
-    const routes = remoteRoutes();
+    // Loaded through Vite, not imported by this file: the route table takes its paths from @roomnest/shared, which
+    // would reach Node as raw .ts.
+    const table = join(import.meta.dirname, 'src/app/route-table.ts');
+    const { module } = await runnerImport<typeof import('./src/app/route-table.ts')>(table, { configFile: false, logLevel: 'warn' });
+    const routes = module.remoteRoutes();
     const script = `(function () {\n${code.replace(/^export /gm, '')}\nearlyPreload(${JSON.stringify(routes)}, ${JSON.stringify(REMOTES_URL)});\n})();`;
     const minified = await minify('early-preload.js', script, { compress: true, mangle: true });
     if (minified.errors.length) throw new Error(`early-preload.ts: ${minified.errors.map(String).join('; ')}`);

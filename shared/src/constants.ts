@@ -25,7 +25,6 @@ export const TOAST = {
 } as const;
 
 export const HERO_ROTATE_MS = 5000;
-export const HERO_IMAGE_COUNT = 4;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -39,7 +38,6 @@ export const PRICE_RANGES = [
   { value: '1000-1500', label: '£1,000 – £1,500', min: 1000, max: 1500 },
   { value: '1500+', label: '£1,500+', min: 1500, max: null },
 ] as const;
-export type PriceRange = (typeof PRICE_RANGES)[number]['value'];
 
 export const SORT_OPTIONS = [
   { value: 'relevance', label: 'Relevance' },

@@ -200,12 +200,6 @@ export interface Download {
   format: string;
 }
 
-/** Every non-2xx answer of the API (API-CONTRACT.md, general rules). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: { field: string; message: string }[];
-}
-
 export interface LoginResponse {
   token: string;
   message: string;

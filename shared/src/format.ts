@@ -1,4 +1,5 @@
 /** en-GB formatting: £ amounts and day-month-year dates. */
+import { UNREAD_BADGE_CAP } from './constants.ts';
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 2 });
 const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -42,8 +43,21 @@ export function snippet(text: string | null | undefined, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The unread badge text: the count, or '9+' above 9; empty for 0. */
-export function unreadBadgeText(count: number, cap = 9): string {
+/** The unread badge text: the count, or '9+' above the cap of 9 (spec section 9); empty for 0. */
+export function unreadBadgeText(count: number, cap = UNREAD_BADGE_CAP): string {
   if (!count || count < 0) return '';
   return count > cap ? `${cap}+` : String(count);
+}
+
+/**
+ * 'Amelia Clarke' -> 'AC': the first letters of the first two words, upper case; '' when there are none. Letters are
+ * taken whole (Array.from), so a name that starts with a character outside the Basic Multilingual Plane keeps it.
+ */
+export function initials(name: string | null | undefined): string {
+  return (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .join('');
 }

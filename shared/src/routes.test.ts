@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOG_SLUGS, lookUpPage, matchPagePattern, parseRecordId } from './routes.ts';
+import { BLOG_SLUGS, lookUpPage, matchPagePattern, NEWSLETTER_PAGES, PAGE_PATTERNS, parseRecordId, ROUTE_PATTERNS, ROUTES } from './routes.ts';
 
 describe('lookUpPage', () => {
   it.each(['/', '/rooms', '/find-a-room', '/pricing', '/login', '/register', '/forgot-password', '/reset-password', '/signup', '/safety-advice', '/news', '/accessibility'])(
@@ -44,6 +44,25 @@ describe('lookUpPage', () => {
     expect(lookUpPage('/rooms/abc/edit')).toEqual({ kind: 'none' });
     expect(lookUpPage('/messages/chat/12')).toEqual({ kind: 'page' });
     expect(lookUpPage('/messages/chat/me')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the page paths', () => {
+  it('build links that match their own patterns', () => {
+    expect(ROUTES.room(12)).toBe('/rooms/12');
+    expect(matchPagePattern(ROUTES.room(12))).toEqual({ pattern: ROUTE_PATTERNS.room, params: { id: '12' } });
+    expect(matchPagePattern(ROUTES.editRoom(12))).toEqual({ pattern: ROUTE_PATTERNS.editRoom, params: { id: '12' } });
+    expect(matchPagePattern(ROUTES.chat(7))).toEqual({ pattern: ROUTE_PATTERNS.chat, params: { otherUserId: '7' } });
+    expect(matchPagePattern(ROUTES.blogPost('tips-finding-flatmate'))).toEqual({ pattern: ROUTE_PATTERNS.blogPost, params: { slug: 'tips-finding-flatmate' } });
+    expect(matchPagePattern(ROUTES.newsArticle(3))).toEqual({ pattern: ROUTE_PATTERNS.newsArticle, params: { id: '3' } });
+    expect(matchPagePattern(ROUTES.newsCategory('guides'))).toEqual({ pattern: ROUTE_PATTERNS.newsCategory, params: { slug: 'guides' } });
+  });
+
+  it('list every page once, and the newsletter pages are not taken for news articles', () => {
+    expect(new Set(PAGE_PATTERNS).size).toBe(PAGE_PATTERNS.length);
+    expect(PAGE_PATTERNS).toContain(ROUTES.safetyAdvice);
+    expect(matchPagePattern(NEWSLETTER_PAGES.unsubscribe)?.pattern).toBe(NEWSLETTER_PAGES.unsubscribe);
+    expect(matchPagePattern(NEWSLETTER_PAGES.confirm)?.pattern).toBe(NEWSLETTER_PAGES.confirm);
   });
 });
 

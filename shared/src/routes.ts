@@ -1,23 +1,43 @@
-/** The spec's route table (section 2) as paths, so links never drift. */
+/**
+ * The spec's route table (section 2): every page's path, written once here.
+ * Links use ROUTES; the shell's route table (shell/src/app/route-table.ts),
+ * mf-content's page registry and the server's page look-up (PAGE_PATTERNS,
+ * lookUpPage) are built from these, so they cannot drift apart.
+ */
+
+/** The pages with a parameter, as router patterns (`:name` stands for one path segment). ROUTES fills them in for links. */
+export const ROUTE_PATTERNS = {
+  room: '/rooms/:id',
+  editRoom: '/rooms/:id/edit',
+  chat: '/messages/chat/:otherUserId',
+  blogPost: '/blog/:slug',
+  newsArticle: '/news/:id',
+  newsCategory: '/news/category/:slug',
+} as const;
+
+/** A pattern with its one parameter filled in as given, not encoded (ids and the site's own slugs need none). */
+const fill = (pattern: string, value: number | string) => pattern.replace(/:\w+/, () => String(value));
+
+/** Every page's path; the pages with a parameter as functions that build one. */
 export const ROUTES = {
   home: '/',
   rooms: '/rooms',
   findARoom: '/find-a-room',
-  room: (id: number | string) => `/rooms/${id}`,
-  editRoom: (id: number | string) => `/rooms/${id}/edit`,
+  room: (id: number | string) => fill(ROUTE_PATTERNS.room, id),
+  editRoom: (id: number | string) => fill(ROUTE_PATTERNS.editRoom, id),
   postAd: '/post-ad',
   myListings: '/my-listings',
   flatmates: '/flatmates',
   myFlatmateProfile: '/my-flatmate-profile',
   messages: '/messages',
-  chat: (otherUserId: number | string) => `/messages/chat/${otherUserId}`,
+  chat: (otherUserId: number | string) => fill(ROUTE_PATTERNS.chat, otherUserId),
   login: '/login',
   register: '/register',
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   blog: '/blog',
-  blogPost: (slug: string) => `/blog/${slug}`,
+  blogPost: (slug: string) => fill(ROUTE_PATTERNS.blogPost, slug),
   pricing: '/pricing',
   aboutUs: '/about-us',
   contactUs: '/contact-us',
@@ -32,9 +52,15 @@ export const ROUTES = {
   advertiserTips: '/advertiser-tips',
   sitemap: '/sitemap',
   news: '/news',
-  newsArticle: (id: number | string) => `/news/${id}`,
-  newsCategory: (slug: string) => `/news/category/${slug}`,
+  newsArticle: (id: number | string) => fill(ROUTE_PATTERNS.newsArticle, id),
+  newsCategory: (slug: string) => fill(ROUTE_PATTERNS.newsCategory, slug),
   accessibility: '/accessibility',
+} as const;
+
+/** The pages the newsletter email's links open (mf-content): `?token=…`. */
+export const NEWSLETTER_PAGES = {
+  confirm: '/news/confirm-subscription',
+  unsubscribe: '/news/unsubscribe',
 } as const;
 
 /** Query string of the room search (section 2, Home search box and Room search). */
@@ -45,55 +71,26 @@ export function roomsSearchUrl(params: Record<string, string | number | undefine
   return s ? `${ROUTES.rooms}?${s}` : ROUTES.rooms;
 }
 
+type Values<T> = T[keyof T];
+
 /**
  * Every page path of the route table (spec section 2, with the shell's
- * /reset-password and its two redirects), `:name` standing for one path
- * segment. The shell routes exactly these (shell/src/app/route-table.ts, whose
- * test holds them equal) and the server answers 404 for any other path
- * (api/src/plugins/web.ts), so the two agree on what is a page.
+ * /reset-password, its two redirects and the newsletter's pages), `:name`
+ * standing for one path segment. The shell routes exactly these
+ * (shell/src/app/route-table.ts, whose test holds them equal) and the server
+ * answers 404 for any other path (api/src/plugins/web.ts), so the two agree on
+ * what is a page.
  */
-export const PAGE_PATTERNS = [
-  '/',
-  '/rooms',
-  '/find-a-room',
-  '/rooms/:id',
-  '/rooms/:id/edit',
-  '/post-ad',
-  '/my-listings',
-  '/flatmates',
-  '/my-flatmate-profile',
-  '/messages',
-  '/messages/chat/:otherUserId',
-  '/login',
-  '/register',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/safety-advice',
-  '/blog',
-  '/blog/:slug',
-  '/pricing',
-  '/about-us',
-  '/contact-us',
-  '/faq',
-  '/safety',
-  '/advice',
-  '/careers',
-  '/press',
-  '/terms-conditions',
-  '/privacy-policy',
-  '/advertiser-tips',
-  '/sitemap',
-  '/news',
-  // The newsletter email's links (before '/news/:id', which they would match too).
-  '/news/confirm-subscription',
-  '/news/unsubscribe',
-  '/news/:id',
-  '/news/category/:slug',
-  '/accessibility',
-] as const;
+export type PagePattern = Extract<Values<typeof ROUTES>, string> | Values<typeof NEWSLETTER_PAGES> | Values<typeof ROUTE_PATTERNS>;
 
-export type PagePattern = (typeof PAGE_PATTERNS)[number];
+const isPath = (value: unknown): value is Extract<Values<typeof ROUTES>, string> => typeof value === 'string';
+
+/** The fixed paths first: the first match wins, and '/news/unsubscribe' must not be taken for the article '/news/:id'. */
+export const PAGE_PATTERNS: readonly PagePattern[] = [
+  ...Object.values(ROUTES).filter(isPath),
+  ...Object.values(NEWSLETTER_PAGES),
+  ...Object.values(ROUTE_PATTERNS),
+];
 
 /**
  * The published addresses of mf-content's fixed pages with parameters: the
@@ -164,20 +161,20 @@ export function lookUpPage(pathname: string): PageLookup {
   const { pattern, params } = match;
   const param = (name: string) => params[name] ?? '';
   switch (pattern) {
-    case '/rooms/:id': {
+    case ROUTE_PATTERNS.room: {
       const listingId = parseRecordId(param('id'));
       return listingId === null ? NONE : { kind: 'room', listingId };
     }
     // The listing to edit and the chat partner are known to the signed-in user only: any id may be a page.
-    case '/rooms/:id/edit':
+    case ROUTE_PATTERNS.editRoom:
       return parseRecordId(param('id')) === null ? NONE : PAGE;
-    case '/messages/chat/:otherUserId':
+    case ROUTE_PATTERNS.chat:
       return parseRecordId(param('otherUserId')) === null ? NONE : PAGE;
-    case '/blog/:slug':
+    case ROUTE_PATTERNS.blogPost:
       return (BLOG_SLUGS as readonly string[]).includes(param('slug')) ? PAGE : NONE;
-    case '/news/:id':
+    case ROUTE_PATTERNS.newsArticle:
       return (NEWS_ARTICLE_IDS as readonly number[]).includes(parseRecordId(param('id')) ?? 0) ? PAGE : NONE;
-    case '/news/category/:slug':
+    case ROUTE_PATTERNS.newsCategory:
       return (NEWS_CATEGORY_SLUGS as readonly string[]).includes(param('slug')) ? PAGE : NONE;
     default:
       return PAGE;

@@ -20,15 +20,6 @@ export const REMOTE_EXPOSES = {
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type ExposedModule<R extends RemoteName> = (typeof REMOTE_EXPOSES)[R][number];
 
-/** The folder (package) name of each remote, used in the deployment store. */
-export const REMOTE_PACKAGES: Record<RemoteName, string> = {
-  mf_search: 'mf-search',
-  mf_listings: 'mf-listings',
-  mf_messaging: 'mf-messaging',
-  mf_profile: 'mf-profile',
-  mf_content: 'mf-content',
-};
-
 /** `/remotes.json`: which version of each remote is live and where its manifest is. */
 export interface RemoteRegistryEntry {
   version: string;

@@ -7,3 +7,4 @@ export * from './notify.ts';
 export * from './login-redirect.ts';
 export * from './api.ts';
 export * from './shared-endpoints.ts';
+export * from './stored-session.ts';

@@ -40,7 +40,6 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const registerFormSchema = registerSchema
   .extend({ ConfirmPassword: z.string() })
   .refine((v) => v.Password === v.ConfirmPassword, { path: ['ConfirmPassword'], message: TEXTS.passwordsDoNotMatch });
-export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 /** POST /api/auth/login */
 export const loginSchema = z.object({
@@ -94,7 +93,6 @@ export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchem
 export const passwordResetFormSchema = z
   .object({ Password: newPasswordSchema, ConfirmPassword: z.string() })
   .refine((v) => v.Password === v.ConfirmPassword, { path: ['ConfirmPassword'], message: TEXTS.passwordsDoNotMatch });
-export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
 
 /** The answer of both password reset calls. */
 export const passwordResetResponseSchema = z.object({ message: z.string() });

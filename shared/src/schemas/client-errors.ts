@@ -5,10 +5,10 @@
  * line per report; anything malformed is a 400, anything oversized a 413.
  */
 import { z } from './zod.ts';
-import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS } from '../client-errors.ts';
+import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS } from '../remote-failure-constants.ts';
 
 // The constants live in a zod-free module (the shell's first load needs them, not zod).
-export { REMOTE_FAILURE_BODY_LIMIT, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReportKind } from '../client-errors.ts';
+export { REMOTE_FAILURE_BODY_LIMIT, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReportKind } from '../remote-failure-constants.ts';
 
 const bounded = (label: string, max: number, min = 1) =>
   z

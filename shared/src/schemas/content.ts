@@ -29,8 +29,6 @@ export const contactFormSchema = z.object({
   Subject: requiredLine(CONTACT_TEXTS.subjectRequired, CONTACT_SUBJECT_MAX_LENGTH, 'Subject'),
   Message: requiredText(CONTACT_TEXTS.messageRequired, CONTACT_MESSAGE_MAX_LENGTH, 'Message'),
 });
-export type ContactFormInput = z.input<typeof contactFormSchema>;
-export type ContactForm = z.output<typeof contactFormSchema>;
 
 /**
  * The newsletter's texts. Signing up answers the same sentence whether or not the address is already subscribed;
@@ -67,12 +65,6 @@ export const NEWSLETTER_SUBSCRIPTIONS_PATH = '/newsletter/subscriptions';
 export const NEWSLETTER_CONFIRMATIONS_PATH = '/newsletter/confirmations';
 export const NEWSLETTER_UNSUBSCRIPTIONS_PATH = '/newsletter/unsubscriptions';
 
-/** The pages the email's links open (mf-content, under /news so the shell's /news/:id route serves them): `?token=…`. */
-export const NEWSLETTER_PAGES = {
-  confirm: '/news/confirm-subscription',
-  unsubscribe: '/news/unsubscribe',
-} as const;
-
 /**
  * POST /api/newsletter/subscriptions `{ Email }`: 202 `{ message: NEWSLETTER_TEXTS.checkInbox }` for every valid
  * email, new, waiting for confirmation or already subscribed alike (emails compare case-insensitively); a
@@ -80,7 +72,6 @@ export const NEWSLETTER_PAGES = {
  * invalid email, 429 beyond the sign-ups allowed per address.
  */
 export const newsletterSubscribeSchema = z.object({ Email: emailSchema });
-export type NewsletterSubscribeInput = z.input<typeof newsletterSubscribeSchema>;
 export type NewsletterSubscribe = z.output<typeof newsletterSubscribeSchema>;
 
 /** The `{ message }` answer of every newsletter call. */

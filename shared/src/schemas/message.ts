@@ -11,7 +11,4 @@ export const sendMessageSchema = z.object({
     .min(1, 'Message cannot be empty.')
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters.`),
 });
-export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** A positive integer id in a path, e.g. /api/listings/{id}. */
-export const idParamSchema = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });

@@ -33,7 +33,6 @@ export const profileVisibilitySchema = z.object({ IsActivelyLooking: booleanFiel
 
 /** PUT /api/users/profile as JSON: switching the account between Tenant and Landlord. */
 export const accountTypeSchema = z.object({ UserType: userTypeSchema });
-export type AccountTypeInput = z.infer<typeof accountTypeSchema>;
 
 /** GET /api/users/flatmate-search query. Unknown parameters are dropped. */
 export const flatmateSearchSchema = z.object({

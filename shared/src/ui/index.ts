@@ -1,5 +1,6 @@
 /** UI primitives and the form pattern. Styles use only the tokens of tokens.css. */
 export * from './components.tsx';
+export * from './avatar.tsx';
 export * from './form.tsx';
 export * from './confirm-dialog.tsx';
 export * from './pagination.tsx';

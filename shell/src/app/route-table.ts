@@ -4,7 +4,7 @@
  * Remote pages are `remote/module` pairs of the federation contract; shell
  * pages are the few screens the shell renders itself.
  */
-import type { PagePattern } from '@roomnest/shared';
+import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
 import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
 import type { GuardName } from '../features/guards/guards.ts';
 
@@ -18,60 +18,61 @@ export type ShellPage = 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'R
 
 /**
  * Shell screens are public; guards apply to remote pages. Paths are the shared
- * PAGE_PATTERNS (what the server answers 200 for), and '*' for the 404 page.
+ * ROUTES and ROUTE_PATTERNS (PAGE_PATTERNS, what the server answers 200 for),
+ * and '*' for the 404 page.
  */
 export type RouteEntry = { path: PagePattern | '*' } & ((RemoteTarget & { guard: GuardName }) | { shell: ShellPage; guard: 'public' } | { redirect: string; guard: 'public' });
 
 const content = { remote: 'mf_content', module: 'ContentPage', guard: 'public' } as const;
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: '/', remote: 'mf_content', module: 'HomePage', guard: 'public' },
+  { path: ROUTES.home, remote: 'mf_content', module: 'HomePage', guard: 'public' },
 
-  { path: '/rooms', remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
-  { path: '/find-a-room', remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
-  { path: '/rooms/:id', remote: 'mf_search', module: 'RoomDetailPage', guard: 'public' },
+  { path: ROUTES.rooms, remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
+  { path: ROUTES.findARoom, remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
+  { path: ROUTE_PATTERNS.room, remote: 'mf_search', module: 'RoomDetailPage', guard: 'public' },
 
-  { path: '/rooms/:id/edit', remote: 'mf_listings', module: 'EditListingPage', guard: 'landlord' },
-  { path: '/post-ad', remote: 'mf_listings', module: 'PostAdPage', guard: 'landlord' },
-  { path: '/my-listings', remote: 'mf_listings', module: 'MyListingsPage', guard: 'landlordAds' },
+  { path: ROUTE_PATTERNS.editRoom, remote: 'mf_listings', module: 'EditListingPage', guard: 'landlord' },
+  { path: ROUTES.postAd, remote: 'mf_listings', module: 'PostAdPage', guard: 'landlord' },
+  { path: ROUTES.myListings, remote: 'mf_listings', module: 'MyListingsPage', guard: 'landlordAds' },
 
-  { path: '/flatmates', remote: 'mf_profile', module: 'FlatmatesPage', guard: 'public' },
-  { path: '/my-flatmate-profile', remote: 'mf_profile', module: 'MyProfilePage', guard: 'user' },
+  { path: ROUTES.flatmates, remote: 'mf_profile', module: 'FlatmatesPage', guard: 'public' },
+  { path: ROUTES.myFlatmateProfile, remote: 'mf_profile', module: 'MyProfilePage', guard: 'user' },
 
-  { path: '/messages', remote: 'mf_messaging', module: 'ConversationsPage', guard: 'messages' },
-  { path: '/messages/chat/:otherUserId', remote: 'mf_messaging', module: 'ChatPage', guard: 'messages' },
+  { path: ROUTES.messages, remote: 'mf_messaging', module: 'ConversationsPage', guard: 'messages' },
+  { path: ROUTE_PATTERNS.chat, remote: 'mf_messaging', module: 'ChatPage', guard: 'messages' },
 
-  { path: '/login', shell: 'LoginPage', guard: 'public' },
-  { path: '/register', shell: 'RegisterPage', guard: 'public' },
-  { path: '/forgot-password', shell: 'ForgotPasswordPage', guard: 'public' },
-  { path: '/reset-password', shell: 'ResetPasswordPage', guard: 'public' },
+  { path: ROUTES.login, shell: 'LoginPage', guard: 'public' },
+  { path: ROUTES.register, shell: 'RegisterPage', guard: 'public' },
+  { path: ROUTES.forgotPassword, shell: 'ForgotPasswordPage', guard: 'public' },
+  { path: ROUTES.resetPassword, shell: 'ResetPasswordPage', guard: 'public' },
 
   // The spec's dead links, made real: they replace themselves in the history.
-  { path: '/signup', redirect: '/register', guard: 'public' },
-  { path: '/safety-advice', redirect: '/safety', guard: 'public' },
+  { path: ROUTES.signup, redirect: ROUTES.register, guard: 'public' },
+  { path: ROUTES.safetyAdvice, redirect: ROUTES.safety, guard: 'public' },
 
   // Blog and static pages: mf_content's ContentPage reads the pathname itself.
-  { path: '/blog', ...content },
-  { path: '/blog/:slug', ...content },
-  { path: '/pricing', ...content },
-  { path: '/about-us', ...content },
-  { path: '/contact-us', ...content },
-  { path: '/faq', ...content },
-  { path: '/safety', ...content },
-  { path: '/advice', ...content },
-  { path: '/careers', ...content },
-  { path: '/press', ...content },
-  { path: '/terms-conditions', ...content },
-  { path: '/privacy-policy', ...content },
-  { path: '/advertiser-tips', ...content },
-  { path: '/sitemap', ...content },
-  { path: '/news', ...content },
+  { path: ROUTES.blog, ...content },
+  { path: ROUTE_PATTERNS.blogPost, ...content },
+  { path: ROUTES.pricing, ...content },
+  { path: ROUTES.aboutUs, ...content },
+  { path: ROUTES.contactUs, ...content },
+  { path: ROUTES.faq, ...content },
+  { path: ROUTES.safety, ...content },
+  { path: ROUTES.advice, ...content },
+  { path: ROUTES.careers, ...content },
+  { path: ROUTES.press, ...content },
+  { path: ROUTES.terms, ...content },
+  { path: ROUTES.privacy, ...content },
+  { path: ROUTES.advertiserTips, ...content },
+  { path: ROUTES.sitemap, ...content },
+  { path: ROUTES.news, ...content },
   // The newsletter email's links: confirm a subscription, unsubscribe.
-  { path: '/news/confirm-subscription', ...content },
-  { path: '/news/unsubscribe', ...content },
-  { path: '/news/:id', ...content },
-  { path: '/news/category/:slug', ...content },
-  { path: '/accessibility', ...content },
+  { path: NEWSLETTER_PAGES.confirm, ...content },
+  { path: NEWSLETTER_PAGES.unsubscribe, ...content },
+  { path: ROUTE_PATTERNS.newsArticle, ...content },
+  { path: ROUTE_PATTERNS.newsCategory, ...content },
+  { path: ROUTES.accessibility, ...content },
 
   // Any other path.
   { path: '*', shell: 'NotFoundPage', guard: 'public' },

@@ -5,9 +5,8 @@
  * The shell creates the store (and so the api) before any remote loads: the
  * api the remotes find on the page is the shell's.
  */
-import { createHostStore } from '@roomnest/shared/client';
+import { createHostStore, readStoredSession } from '@roomnest/shared/client';
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { readStoredSession } from '../features/auth/session.ts';
 import { startSessionListeners } from '../features/auth/session-listeners.ts';
 import { startUnreadListeners } from '../features/unread/unread-listeners.ts';
 import type { Navigator } from './navigator.ts';

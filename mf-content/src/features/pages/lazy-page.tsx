@@ -25,7 +25,7 @@ const loaded = new Map<PageLoader, ContentPageComponent>();
 const inflight = new Map<PageLoader, Promise<ContentPageComponent>>();
 
 /** The page's load: the one under way, or a new one. A failed load is never handed out again. */
-export function loadPage(load: PageLoader): Promise<ContentPageComponent> {
+function loadPage(load: PageLoader): Promise<ContentPageComponent> {
   const under = inflight.get(load);
   if (under) return under;
   const attempt = load().then((module) => {
@@ -37,9 +37,6 @@ export function loadPage(load: PageLoader): Promise<ContentPageComponent> {
   attempt.then(settle, settle);
   return attempt;
 }
-
-/** The component of a page that has loaded, if it has. */
-export const loadedPage = (load: PageLoader): ContentPageComponent | undefined => loaded.get(load);
 
 /** For tests: forget every loaded page. */
 export function forgetLoadedPages() {

@@ -1,6 +1,6 @@
-import { NEWSLETTER_PAGES, ROUTES } from '@roomnest/shared';
+import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES } from '@roomnest/shared';
 import { matchPath } from 'react-router-dom';
-import { loadPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
+import type { ContentPageProps, PageLoader } from './lazy-page.tsx';
 
 /** The newsletter email's two links share one page. */
 const newsletterLinkPage: PageLoader = () => import('../news/NewsletterLinkPage.tsx');
@@ -32,9 +32,9 @@ export const CONTENT_PAGES: Record<string, PageLoader> = {
 
 /** Pages with route parameters; the page receives them as `params`. The first match wins. */
 export const PATTERN_PAGES: readonly { pattern: string; load: PageLoader }[] = [
-  { pattern: '/blog/:slug', load: () => import('../blog/BlogPostPage.tsx') },
-  { pattern: '/news/category/:slug', load: CONTENT_PAGES[ROUTES.news] as PageLoader },
-  { pattern: '/news/:id', load: () => import('../news/NewsArticlePage.tsx') },
+  { pattern: ROUTE_PATTERNS.blogPost, load: () => import('../blog/BlogPostPage.tsx') },
+  { pattern: ROUTE_PATTERNS.newsCategory, load: CONTENT_PAGES[ROUTES.news] as PageLoader },
+  { pattern: ROUTE_PATTERNS.newsArticle, load: () => import('../news/NewsArticlePage.tsx') },
 ];
 
 export interface ResolvedPage {
@@ -60,9 +60,4 @@ export function resolveContentPage(pathname: string): ResolvedPage | null {
     }
   }
   return null;
-}
-
-/** Loads every page (tests; a later visit then renders at once). */
-export function preloadContentPages(): Promise<unknown> {
-  return Promise.all([...Object.values(CONTENT_PAGES), ...PATTERN_PAGES.map((p) => p.load)].map(loadPage));
 }

@@ -1,10 +1,9 @@
 import { formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
-import { Alert, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
-import { Avatar } from '../shared/Avatar.tsx';
 import s from './chat.module.css';
 
 /** Without the live stream, an open thread refetches this often (the stream makes it instant). */
@@ -139,7 +138,7 @@ function ChatPage() {
         <Link to={ROUTES.messages} className={s.back} aria-label="Back to all conversations">
           ← <span className={s.backText}>All conversations</span>
         </Link>
-        {partner.data ? <Avatar name={partner.data.Name} src={partner.data.ProfilePictureURL} size={40} /> : null}
+        {partner.data ? <Avatar name={partner.data.Name} src={partner.data.ProfilePictureURL} size={40} decorative /> : null}
         <h1 ref={headingRef} tabIndex={-1} className={s.title}>
           {partner.data ? partner.data.Name : 'Chat'}
         </h1>

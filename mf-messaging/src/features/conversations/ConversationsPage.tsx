@@ -1,9 +1,8 @@
 import { formatDateTime, SNIPPET_LENGTH, ROUTES, snippet, TEXTS, type Conversation } from '@roomnest/shared';
 import { selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
-import { Alert, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { useGetConversationsQuery } from '../../api/messaging-api.ts';
-import { Avatar } from '../shared/Avatar.tsx';
 import s from './conversations.module.css';
 
 /** Without the live stream, the list still refreshes this often (the shell's unread poll is 30 s too). */
@@ -19,7 +18,7 @@ function ConversationRow({ c, me }: { c: Conversation; me: number }) {
     <li className={s.item}>
       <Link to={ROUTES.chat(c.PartnerID)} className={s.row}>
         <span className="visually-hidden">{summary}</span>
-        <Avatar name={c.PartnerName} src={c.PartnerProfilePictureURL} />
+        <Avatar name={c.PartnerName} src={c.PartnerProfilePictureURL} size={48} decorative />
         <span className={s.body}>
           <span className={s.top}>
             <span className={s.name} aria-hidden="true">

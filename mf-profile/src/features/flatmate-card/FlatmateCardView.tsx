@@ -1,6 +1,6 @@
 import { formatDate, SNIPPET_LENGTH, snippet, type FlatmateCard } from '@roomnest/shared';
+import { Avatar } from '@roomnest/shared/ui';
 import { useId, type ReactNode } from 'react';
-import { Avatar } from './Avatar.tsx';
 import { budgetText, splitLocations } from './card-text.ts';
 import s from './flatmate-card.module.css';
 
@@ -31,7 +31,7 @@ export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCar
   return (
     <article className={s.card} aria-labelledby={nameId}>
       <div className={s.identity}>
-        <Avatar src={card.ProfilePictureURL} name={card.Name} size={CARD_AVATAR_PX} className={s.avatar} />
+        <Avatar src={card.ProfilePictureURL} name={card.Name} size={CARD_AVATAR_PX} tone="byName" className={s.avatar} />
         <div className={s.who}>
           <Heading id={nameId} className={s.name}>
             {card.Name}

@@ -23,13 +23,3 @@ export function budgetText(min: number | null | undefined, max: number | null | 
   if (given(max)) return `Up to ${formatMoney(max)} / month`;
   return '';
 }
-
-/** 'Amelia Clarke' -> 'AC'; one or two letters. */
-export function initials(name: string | null | undefined): string {
-  return (name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0]?.toUpperCase() ?? '')
-    .join('');
-}

@@ -1,7 +1,6 @@
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, PROFILE_IMAGE_PREVIEW_PX, UPLOAD_TEXTS } from '@roomnest/shared';
-import { Button, Field } from '@roomnest/shared/ui';
+import { Avatar, Button, Field } from '@roomnest/shared/ui';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Avatar } from '../flatmate-card/Avatar.tsx';
 import s from './my-profile.module.css';
 
 /** The browser's check of a chosen picture (the server checks the bytes again): type and size. */
@@ -68,7 +67,7 @@ export function PictureField({ name, currentUrl, previewUrl, file, error, onChoo
   };
   return (
     <div className={s.picture}>
-      <Avatar src={previewUrl ?? currentUrl} name={name} size={PROFILE_IMAGE_PREVIEW_PX} className={s.pictureAvatar} />
+      <Avatar src={previewUrl ?? currentUrl} name={name} size={PROFILE_IMAGE_PREVIEW_PX} tone="byName" className={s.pictureAvatar} />
       <div className={s.pictureControls}>
         <Field label="Profile picture" hint="PNG, JPEG or GIF, up to 5 MB. A square photo of your face works best." error={error}>
           {(ids) => (

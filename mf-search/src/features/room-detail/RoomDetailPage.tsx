@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { AmenityIcon, amenityKeys, isListing, ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
-import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDeleteListingMutation, useGetListingQuery } from '../../api/search-api.ts';
@@ -23,14 +23,6 @@ function backHref(state: unknown): string {
 }
 
 const depositText = (deposit: number | null) => (deposit === null ? 'Not specified' : deposit === 0 ? 'No deposit' : formatMoney(deposit));
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase())
-    .join('');
 
 /** /rooms/:id: one room's full advert, Contact Landlord, and for its landlord Edit and Delete. */
 export default function RoomDetailPage() {
@@ -255,13 +247,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
               <h2 className={s.landlordTitle}>Advertised by</h2>
               {listing.LandlordName ? (
                 <div className={s.landlordCard}>
-                  {listing.LandlordProfilePictureURL ? (
-                    <img className={s.avatar} src={listing.LandlordProfilePictureURL} alt="" width={48} height={48} />
-                  ) : (
-                    <span className={s.avatar} aria-hidden="true">
-                      {initials(listing.LandlordName)}
-                    </span>
-                  )}
+                  <Avatar src={listing.LandlordProfilePictureURL} name={listing.LandlordName} size={48} tone="solid" decorative />
                   <span className={s.landlordName}>{listing.LandlordName}</span>
                 </div>
               ) : (

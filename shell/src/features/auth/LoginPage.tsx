@@ -8,7 +8,7 @@ import { errorMessage, loggedIn, notify, useHostDispatch } from '@roomnest/share
 import { Alert, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../api/shell-api.ts';
-import { afterLoginTarget, returnPathOf, returnState, takeSignupReturn } from './login-redirect.ts';
+import { afterLoginTarget, returnPathOf, returnState, takeSignupReturn } from './return-path.ts';
 import s from './auth.module.css';
 
 export function LoginPage() {

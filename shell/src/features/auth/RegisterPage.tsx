@@ -8,7 +8,7 @@ import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePag
 import { useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/shell-api.ts';
-import { rememberSignupReturn, returnPathOf, returnState } from './login-redirect.ts';
+import { rememberSignupReturn, returnPathOf, returnState } from './return-path.ts';
 import s from './auth.module.css';
 
 const ACCOUNT_TYPE_HINTS = {

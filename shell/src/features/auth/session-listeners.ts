@@ -5,18 +5,19 @@
  */
 import { TEXTS } from '@roomnest/shared';
 import {
+  clearStoredSession,
   currentUserUpdated,
   loggedIn,
   loggedOut,
+  loginRedirectState,
   notify,
   sessionExpired,
+  writeStoredSession,
   type HostState,
 } from '@roomnest/shared/client';
 import { isAnyOf, type ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import type { Navigator } from '../../app/navigator.ts';
 import { claimLocation } from '../guards/redirect-claims.ts';
-import type { LoginRedirectState } from '../guards/RouteGuard.tsx';
-import { clearStoredSession, writeStoredSession } from './session.ts';
 
 export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
@@ -28,7 +29,7 @@ export function startSessionListeners(listener: ListenerMiddlewareInstance, deps
 
   startListening({
     matcher: isAnyOf(loggedIn, currentUserUpdated),
-    effect: (_action, api) => writeStoredSession(storage, api.getState().auth),
+    effect: (_action, api) => writeStoredSession(api.getState().auth, storage),
   });
 
   startListening({
@@ -45,8 +46,7 @@ export function startSessionListeners(listener: ListenerMiddlewareInstance, deps
       claimLocation(here.key);
       notify.error(TEXTS.sessionExpired, { toastId: SESSION_EXPIRED_TOAST_ID });
       if (AUTH_PAGES.has(here.pathname)) return;
-      const state: LoginRedirectState = { from: { pathname: here.pathname, search: here.search, hash: here.hash } };
-      void router.navigate('/login', { replace: true, state });
+      void router.navigate('/login', { replace: true, state: loginRedirectState(here) });
     },
   });
 }

@@ -1,13 +1,8 @@
-import { notify, useHostSelector } from '@roomnest/shared/client';
+import { loginRedirectState, notify, useHostSelector } from '@roomnest/shared/client';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { claimLocation, isLocationClaimed } from './redirect-claims.ts';
 import { decide, type GuardName } from './guards.ts';
-
-/** Router state the shell passes to /login: where to return after logging in. */
-export interface LoginRedirectState {
-  from?: { pathname: string; search: string; hash: string };
-}
 
 /**
  * Renders `children` when the guard allows; otherwise toasts once and
@@ -30,8 +25,7 @@ export function RouteGuard({ guard, children }: { guard: GuardName; children: Re
       if (!claimLocation(location.key)) return;
       notify.error(text);
       if (kind === 'login') {
-        const state: LoginRedirectState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-        void navigate('/login', { replace: true, state });
+        void navigate('/login', { replace: true, state: loginRedirectState({ pathname: location.pathname, search: location.search, hash: location.hash }) });
       } else {
         void navigate('/', { replace: true });
       }

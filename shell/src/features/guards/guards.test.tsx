@@ -1,5 +1,8 @@
 import { TEXTS } from '@roomnest/shared';
+import { loggedOut, useHostDispatch } from '@roomnest/shared/client';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
 import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
@@ -11,6 +14,24 @@ beforeEach(() => {
   vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
   stubNetwork();
 });
+
+/**
+ * A guarded remote page that ends the session the way mf-profile's account deletion does: it leaves first, committed
+ * at once, then logs out. The guard must not send the user to /login from the page they left.
+ */
+function LeavesThenLogsOut() {
+  const navigate = useNavigate();
+  const dispatch = useHostDispatch();
+  const leave = async () => {
+    await navigate('/', { replace: true, flushSync: true });
+    dispatch(loggedOut());
+  };
+  return (
+    <button type="button" onClick={() => void leave()}>
+      Delete my account
+    </button>
+  );
+}
 
 describe('route guards (spec section 6)', () => {
   it.each([
@@ -60,6 +81,18 @@ describe('route guards (spec section 6)', () => {
     storeSession({ token: 't1', user: tenant });
     await renderApp('/messages/chat/9');
     expect(await screen.findByText('mf_messaging/ChatPage at /messages/chat/9')).toBeTruthy();
+  });
+
+  it('lets a remote that leaves its guarded page and then logs out (account deletion) land where it went, not on /login', async () => {
+    vi.mocked(loadRemotePage).mockImplementation(async (remote, module) => (module === 'MyProfilePage' ? { default: LeavesThenLogsOut } : resolveFakeRemote(remote, module)));
+    storeSession({ token: 't1', user: tenant });
+    const { router, store } = await renderApp('/my-flatmate-profile');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    await settle(20);
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('mf_content/HomePage at /')).toBeTruthy();
+    expect(screen.queryByText(TEXTS.loginRequired)).toBeNull();
   });
 
   it('leaves public routes open to everyone', async () => {

@@ -1,3 +1,4 @@
+import { Avatar } from '@roomnest/shared/ui';
 import { SectionHeader } from '../SectionHeader.tsx';
 import s from './testimonials.module.css';
 
@@ -16,12 +17,6 @@ const TESTIMONIALS = [
   },
 ] as const;
 
-const initials = (name: string) =>
-  name
-    .split(' ')
-    .map((part) => part[0])
-    .join('');
-
 /** Two static testimonials (spec section 2, Home). */
 export function Testimonials() {
   return (
@@ -34,9 +29,7 @@ export function Testimonials() {
               <p>{t.quote}</p>
             </blockquote>
             <figcaption className={s.person}>
-              <span className={s.avatar} aria-hidden="true">
-                {initials(t.name)}
-              </span>
+              <Avatar name={t.name} size={44} decorative />
               <span>
                 <span className={s.name}>{t.name}</span>
                 <span className={s.role}>{t.role}</span>

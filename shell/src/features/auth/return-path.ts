@@ -1,4 +1,9 @@
-import type { LoginRedirectState } from '../guards/RouteGuard.tsx';
+/**
+ * Where to send someone after logging in: the location a redirect to /login
+ * remembered (router state, shared's LoginRedirectState), or the page a
+ * sign-up started from, and only ever a path of this site.
+ */
+import type { LoginRedirectState } from '@roomnest/shared/client';
 
 /** Pages nobody is sent back to after logging in. */
 const AUTH_PATHS = new Set(['/login', '/register', '/signup', '/forgot-password', '/reset-password']);

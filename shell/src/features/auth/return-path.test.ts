@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { afterLoginTarget, rememberSignupReturn, returnPathOf, returnState, safeReturnPath, takeSignupReturn } from './login-redirect.ts';
+import { afterLoginTarget, rememberSignupReturn, returnPathOf, returnState, safeReturnPath, takeSignupReturn } from './return-path.ts';
 
 afterEach(() => sessionStorage.clear());
 

@@ -1,7 +1,8 @@
 /**
  * The remote-failure report's constants, without zod: the shell imports them
  * on its first load, and zod (about 22 KiB compressed) must not come along.
- * The report's schema is in schemas/client-errors.ts, which re-exports these.
+ * The report's schema is in schemas/client-errors.ts (the API's client-errors
+ * endpoint), which re-exports these.
  */
 
 /** The remote-failure endpoint, below the API base `/api`. */
