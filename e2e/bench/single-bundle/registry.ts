@@ -26,3 +26,8 @@ export function remoteVersion(name: string): string {
 }
 
 export function resetRegistry() {}
+
+/** Retry reads remotes.json again in the federated shell; compiled in, nothing can have changed. */
+export function reloadRegistry(): Promise<Set<string>> {
+  return Promise.resolve(new Set());
+}
