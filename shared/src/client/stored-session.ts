@@ -5,7 +5,7 @@
  * so that they agree on what a stored session is.
  */
 import { STORAGE_KEYS } from '../constants.ts';
-import { userSchema } from '../schemas/auth.ts';
+import { PLAN_NAMES, USER_TYPES, type User } from '../domain.ts';
 import type { AuthState } from './contract.ts';
 
 const signedOut: AuthState = { token: null, user: null };
@@ -20,8 +20,27 @@ function pageStorage(): Storage | null {
 }
 
 /**
+ * A whole user (every field of `userSchema`, checked the same way), keeping
+ * only those fields. Written without zod: the shell reads the session before
+ * its first paint, and zod (about 22 KiB compressed) stays off the first load.
+ */
+export function storedUser(value: unknown): User | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const v = value as Record<string, unknown>;
+  const ok =
+    Number.isInteger(v.userId) &&
+    typeof v.name === 'string' &&
+    typeof v.email === 'string' &&
+    (USER_TYPES as readonly unknown[]).includes(v.userType) &&
+    (PLAN_NAMES as readonly unknown[]).includes(v.plan) &&
+    (v.profilePictureURL === null || typeof v.profilePictureURL === 'string');
+  if (!ok) return null;
+  return { userId: v.userId as number, name: v.name as string, email: v.email as string, userType: v.userType as User['userType'], plan: v.plan as User['plan'], profilePictureURL: v.profilePictureURL as string | null };
+}
+
+/**
  * The stored session, if both items are there and the user is a whole user
- * (every field of `userSchema`); otherwise signed out. A stored user that does
+ * (storedUser); otherwise signed out. A stored user that does
  * not parse clears both items, silently (section 8). Storage that cannot be
  * read (disabled, private mode) reads as signed out.
  */
@@ -37,8 +56,8 @@ export function readStoredSession(storage: Storage | null = pageStorage()): Auth
   }
   if (!token || rawUser === null) return signedOut;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(rawUser));
-    if (parsed.success) return { token, user: parsed.data };
+    const user = storedUser(JSON.parse(rawUser));
+    if (user) return { token, user };
   } catch {
     // Not JSON: fall through and clear.
   }
