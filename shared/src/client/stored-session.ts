@@ -1,5 +1,5 @@
 /**
- * The session as the browser keeps it (spec sections 3 and 4): the token as a
+ * The session as the browser keeps it (docs/product.md, Session): the token as a
  * string under `authToken`, the user as JSON under `currentUser`. The shell and
  * a remote's standalone frame both read and write it through these functions,
  * so that they agree on what a stored session is.
