@@ -1,5 +1,5 @@
 /**
- * /register. Registration does not log the user in (spec section 4): it goes
+ * /register. Registration does not log the user in (docs/product.md, Session): it goes
  * to /pricing with the signup flag. Open to logged-in users too, like /login.
  */
 import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';

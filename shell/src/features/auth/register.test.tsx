@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 describe('/register', () => {
-  it('has the spec fields: email of type email, Tenant selected by default, a link to login', async () => {
+  it('has the product’s fields: email of type email, Tenant selected by default, a link to login', async () => {
     stubNetwork();
     await renderApp('/register');
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
