@@ -63,7 +63,7 @@ export const NEWSLETTER_PAGES = {
   unsubscribe: '/news/unsubscribe',
 } as const;
 
-/** Query string of the room search (section 2, Home search box and Room search). */
+/** Query string of the room search (docs/product.md, Screens: the Home search box and room search). */
 export function roomsSearchUrl(params: Record<string, string | number | undefined | null>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) qs.set(k, String(v));

@@ -22,7 +22,7 @@ function pageStorage(): Storage | null {
 /**
  * The stored session, if both items are there and the user is a whole user
  * (every field of `userSchema`); otherwise signed out. A stored user that does
- * not parse clears both items, silently (section 8). Storage that cannot be
+ * not parse clears both items, silently (docs/product.md, Session). Storage that cannot be
  * read (disabled, private mode) reads as signed out.
  */
 export function readStoredSession(storage: Storage | null = pageStorage()): AuthState {

@@ -16,7 +16,7 @@ const ACCOUNT_TYPE_HINTS = {
   Landlord: 'Advertise rooms to let',
 } as const;
 
-/** Section 8: the server's message, else 'Server Error: {status}', else the generic text. */
+/** docs/product.md, Errors: the server's message, else 'Server Error: {status}', else the generic text. */
 export function registerFailureText(error: unknown): string {
   const status = errorStatus(error);
   return serverMessage(error) ?? (status ? TEXTS.serverError(status) : TEXTS.signupFailed);

@@ -30,7 +30,7 @@ describe('/register', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
-  it('shows the section 5 messages next to the fields', async () => {
+  it('shows the validation messages next to the fields', async () => {
     const net = stubNetwork();
     await renderApp('/register');
     submit();
