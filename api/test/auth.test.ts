@@ -58,7 +58,7 @@ describe.each(TEST_DATABASES)('auth on $name', (database) => {
       expect(count).toBe(1);
     });
 
-    it('answers the spec texts for a short password and a missing account type', async () => {
+    it('answers the product’s texts for a short password and a missing account type', async () => {
       let res = await register({ ...valid(), Password: '123' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({

@@ -47,7 +47,7 @@ describe.each(TEST_DATABASES)('input rules on $name', (database) => {
     ['only spaces', '      ', TEXTS.passwordBlank],
     ['a common password', 'Password1', TEXTS.passwordTooCommon],
     ['a common password in capitals', 'QWERTY123', TEXTS.passwordTooCommon],
-    ['too short (the spec text)', '12345', TEXTS.passwordTooShort],
+    ['too short (the product’s text)', '12345', TEXTS.passwordTooShort],
   ])('registration refuses a password of %s with its message', async (_label, Password, message) => {
     expect(answer(await register({ Password }))).toEqual(refused('Password', message));
   });

@@ -84,7 +84,7 @@ export async function fingerprint(ctx: TestContext): Promise<Fingerprint> {
 const ERROR_KEYS = new Set(['message', 'errors']);
 
 /**
- * The one error format of API-CONTRACT.md: JSON `{ message }` with a sentence, and for a validation 400
+ * The one error format (docs/product.md, Errors): JSON `{ message }` with a sentence, and for a validation 400
  * `errors: [{ field, message }]`; nothing else (no stack, no Fastify `statusCode`/`error` fields, no SQL).
  * Answers a description of what is wrong, or null.
  */

@@ -64,7 +64,7 @@ describe.each(TEST_DATABASES)('AvailableDate not in the past, on $name', (databa
       expect((await post({ AvailableDate: '2026-01-16' })).statusCode).toBe(201);
     });
 
-    it('still reports missing fields in the spec’s words first', async () => {
+    it('still reports missing fields in the product’s words first', async () => {
       const res = await sendForm(ctx, 'POST', '/api/listings', landlord.token, { Description: 'Only a description', AvailableDate: '2020-01-01' });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(TEXTS.postAdRequired);

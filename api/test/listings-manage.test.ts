@@ -111,7 +111,7 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
       expect(res.json()).toEqual({ message: TEXTS.onlyLandlordsCanList });
     });
 
-    it('answers 400 with every missing required field and the spec’s message', async () => {
+    it('answers 400 with every missing required field and the product’s message', async () => {
       const landlord = await actor(ctx, 'Landlord');
       const res = await post(landlord, { Description: 'Only a description' });
       expect(res.statusCode).toBe(400);
@@ -396,7 +396,7 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
       }
     });
 
-    it.each([[{}], [{ Status: '' }], [{ Status: 'Sold' }], [{ Status: 'available' }]])('answers 400 with the spec’s message for %j', async (payload) => {
+    it.each([[{}], [{ Status: '' }], [{ Status: 'Sold' }], [{ Status: 'available' }]])('answers 400 with the product’s message for %j', async (payload) => {
       const owner = await actor(ctx, 'Landlord');
       const id = await insertListing(ctx.db, owner.id);
       const res = await patchStatus(id, owner, payload);

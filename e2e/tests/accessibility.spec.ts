@@ -22,7 +22,7 @@ import { axeViolations, describeViolations, expect, mainHeading, settled, test, 
 // Motion off: colour contrast is measured on finished transitions, never mid-fade.
 test.use({ reducedMotion: 'reduce' });
 
-/** Who may open a route (spec section 6); the others are redirected, which navigation.spec.ts covers. */
+/** Who may open a route (docs/product.md, Routes and guards); the others are redirected, which navigation.spec.ts covers. */
 const ROLES_OF_GUARD: Record<RouteEntry['guard'], readonly Role[]> = {
   public: ['visitor', 'tenant', 'landlord'],
   user: ['tenant', 'landlord'],

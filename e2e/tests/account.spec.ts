@@ -88,7 +88,7 @@ test.describe('password reset', () => {
   });
 });
 
-test.describe('redirects of the spec’s dead links', () => {
+test.describe('redirects of the original design’s dead links', () => {
   test('/signup goes to registration and /safety-advice to the safety page', async ({ page }) => {
     await page.goto('/signup');
     await expect(page).toHaveURL(/\/register$/);

@@ -1,5 +1,5 @@
 /**
- * A clean console: every route of the route table (the spec's, with
+ * A clean console: every route of the route table (docs/product.md, Routes and guards, with
  * /reset-password and the two redirects), opened by a page load, logs no
  * warning and no error, and throws nothing. Each route is opened by whoever
  * may see it (a landlord may see every one; visitors the public ones and the

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { CONTACT_TEXTS, TEXTS, TOAST } from '@roomnest/shared';
 import { toast } from '../support/app.ts';
 
-/** Every static route of the spec: main heading, document title, and a sentence of its own content. */
+/** Every static route (docs/product.md, Routes and guards): main heading, document title, and a sentence of its own content. */
 const STATIC_PAGES = [
   ['/about-us', 'About RoomNest', 'About us', /More than 50,000 people now use RoomNest/],
   ['/careers', 'Careers at RoomNest', 'Careers', /Email your CV and a few lines/],
@@ -76,7 +76,7 @@ test.describe('static pages', () => {
   });
 });
 
-/** Links the shell redirects (spec section 2's dead ends): where they must land. */
+/** Links the shell redirects (links of the original design that had no page: docs/product.md, Routes and guards): where they must land. */
 const SHELL_REDIRECTS: Record<string, { url: RegExp; heading: string }> = {
   '/safety-advice': { url: /\/safety$/, heading: 'Staying safe while you rent' },
   '/signup': { url: /\/register$/, heading: 'Create your account' },

@@ -1,6 +1,6 @@
 /**
  * Runs in the 375 px "phone" project: flatmate cards are compact enough that a phone shows more than one at a
- * time, and still carry every field of the spec's card.
+ * time, and still carry every field of a flatmate card (docs/product.md, Screens: flatmates).
  */
 import { expect, test } from '@playwright/test';
 

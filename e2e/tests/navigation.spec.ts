@@ -32,7 +32,7 @@ test.describe('navigation bar', () => {
 test.describe('footer', () => {
   const footerLinks = ['/about-us', '/careers', '/press', '/blog', '/rooms', '/flatmates', '/contact-us', '/faq', '/safety', '/advice', '/terms-conditions', '/privacy-policy', '/advertiser-tips', '/pricing', '/news', '/sitemap', '/accessibility'];
 
-  test('links every page of the spec, and Post an Ad goes to /register when logged out', async ({ page }) => {
+  test('links every footer page, and Post an Ad goes to /register when logged out', async ({ page }) => {
     await page.goto('/pricing');
     const footer = page.getByRole('contentinfo');
     for (const href of footerLinks) await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();

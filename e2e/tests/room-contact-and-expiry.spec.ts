@@ -18,7 +18,7 @@ test('a visitor who presses Contact Landlord signs up, logs in and is back on th
   await expect(page.getByRole('heading', { level: 1, name: room.Title })).toBeVisible();
   await page.getByRole('button', { name: 'Contact Landlord' }).click();
 
-  // Spec section 6: the message, and /signup, which the shell turns into registration (replacing itself).
+  // docs/product.md, Users and roles: the message, and /signup, which the shell turns into registration (replacing itself).
   await expect(toast(page, TEXTS.contactLandlordLogin)).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   const account = { name: 'Nadia Visitor', email: uniqueEmail('nadia'), password: 'Window-seat-42' };
@@ -29,7 +29,7 @@ test('a visitor who presses Contact Landlord signs up, logs in and is back on th
   await form.getByLabel('Confirm password').fill(account.password);
   await form.getByRole('button', { name: 'Register' }).click();
 
-  // Spec section 4: registration goes to /pricing with the signup flag and does not log in.
+  // docs/product.md, Session: registration goes to /pricing with the signup flag and does not log in.
   await expect(page).toHaveURL(/\/pricing\?signup=true$/);
   expect(await storedSession(page)).toEqual({ token: null, user: null });
   await page.getByRole('status').getByRole('link', { name: 'Log in' }).click();

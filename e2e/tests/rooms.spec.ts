@@ -126,7 +126,7 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
 
     const rent = form.getByLabel('Rent per month (£)');
     await rent.fill('0');
-    // Every required field holds something now: the spec's sentence goes.
+    // Every required field holds something now: the product's sentence (TEXTS.postAdRequired) goes.
     await expect(form.getByText(TEXTS.postAdRequired)).toBeHidden();
     await form.getByLabel('Deposit (£, optional)').fill('-1');
     await form.getByRole('button', { name: 'Post your ad' }).click();

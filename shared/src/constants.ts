@@ -1,4 +1,4 @@
-/** Business constants and limits: spec section 9, plus the API contract's limits. */
+/** Business constants and limits (docs/product.md, Constants), the API's limits included. */
 import type { PlanName } from './domain.ts';
 
 export const STORAGE_KEYS = { token: 'authToken', user: 'currentUser' } as const;
@@ -88,7 +88,7 @@ export interface PlanInfo {
 export const PLANS: readonly PlanInfo[] = [
   {
     name: 'Free',
-    // The spec's Basic plan: shown by the name the API and the account carry, so that every screen says the same.
+    // Once called Basic: shown by the name the API and the account carry, so that every screen says the same.
     label: 'Free',
     priceMonthly: 0,
     listingLimit: 1,

@@ -1,4 +1,4 @@
-/** Domain types: spec section 3 with the shapes pinned by API-CONTRACT.md. */
+/** Domain types: the data of docs/product.md (Data, The API contract). */
 
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -19,9 +19,9 @@ export const LISTING_STATUSES = ['Available', 'Pending', 'Unavailable'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
- * Amenity keys used on forms, with their display names. The eight keys of the
- * spec plus `bills_included`, which drives the 'Bills Included' icon on cards
- * (API-CONTRACT.md leaves the choice open; an explicit key beats text parsing).
+ * Amenity keys used on forms, with their display names. The eight original
+ * keys plus our `bills_included`, which drives the 'Bills Included' icon on
+ * cards (an explicit key beats reading it out of the text; docs/product.md, Data).
  */
 export const AMENITIES = [
   { key: 'wifi', name: 'WiFi' },

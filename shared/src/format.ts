@@ -43,7 +43,7 @@ export function snippet(text: string | null | undefined, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** The unread badge text: the count, or '9+' above the cap of 9 (spec section 9); empty for 0. */
+/** The unread badge text: the count, or '9+' above the cap of 9 (docs/product.md, Constants); empty for 0. */
 export function unreadBadgeText(count: number, cap = UNREAD_BADGE_CAP): string {
   if (!count || count < 0) return '';
   return count > cap ? `${cap}+` : String(count);

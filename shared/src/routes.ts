@@ -1,5 +1,5 @@
 /**
- * The spec's route table (section 2): every page's path, written once here.
+ * The route table (docs/product.md, Routes and guards): every page's path, written once here.
  * Links use ROUTES; the shell's route table (shell/src/app/route-table.ts),
  * mf-content's page registry and the server's page look-up (PAGE_PATTERNS,
  * lookUpPage) are built from these, so they cannot drift apart.
@@ -63,7 +63,7 @@ export const NEWSLETTER_PAGES = {
   unsubscribe: '/news/unsubscribe',
 } as const;
 
-/** Query string of the room search (section 2, Home search box and Room search). */
+/** Query string of the room search (docs/product.md, Screens: the Home search box and room search). */
 export function roomsSearchUrl(params: Record<string, string | number | undefined | null>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) qs.set(k, String(v));
@@ -74,7 +74,7 @@ export function roomsSearchUrl(params: Record<string, string | number | undefine
 type Values<T> = T[keyof T];
 
 /**
- * Every page path of the route table (spec section 2, with the shell's
+ * Every page path of the route table (docs/product.md, Routes and guards, with the shell's
  * /reset-password, its two redirects and the newsletter's pages), `:name`
  * standing for one path segment. The shell routes exactly these
  * (shell/src/app/route-table.ts, whose test holds them equal) and the server
@@ -94,7 +94,7 @@ export const PAGE_PATTERNS: readonly PagePattern[] = [
 
 /**
  * The published addresses of mf-content's fixed pages with parameters: the
- * spec's three blog posts and the news articles and categories. mf-content
+ * three fixed blog posts and the news articles and categories. mf-content
  * keeps their text and renders them; these lists only tell the server which
  * addresses exist, so that any other slug or id answers 404 (mf-content's test
  * keeps them equal to its data). The trade-off: mf-content still releases on

@@ -1,18 +1,18 @@
 /**
- * Every user-facing text of the spec (sections 4, 5, 6, 8) in one place, word
- * for word. Screens and the server both read them from here.
+ * Every user-facing text of the product in one place, word for word: they are
+ * requirements (docs/product.md, Texts). Screens and the server both read them from here.
  */
 export const TEXTS = {
   notFound: 'Sorry, the page you are looking for does not exist.',
 
-  // Session (section 4)
+  // Session
   loginGreeting: (name: string | undefined | null) => `Hi, ${name && name.trim() ? name : 'User'}! 👋`,
   sessionExpired: 'Your session has expired. Please log in again.',
 
-  // Validation (section 5)
+  // Validation
   passwordsDoNotMatch: 'Passwords do not match!',
   passwordTooShort: 'Password must be at least 6 characters long.',
-  // Not the spec's: new passwords (registration, reset) that are only spaces or among the most common ones.
+  // Ours, beyond the original texts: new passwords (registration, reset) that are only spaces or among the most common ones.
   passwordBlank: 'Password cannot be only spaces.',
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
   accountTypeRequired: 'Please select an account type (Tenant or Landlord).',
@@ -24,7 +24,7 @@ export const TEXTS = {
     'Please fill in all required fields: Title, Address, City, State, ZipCode, Room Type, Rent, and Available Date.',
   selectNewStatus: 'Please select a new status.',
 
-  // Roles and guards (section 6)
+  // Roles and guards
   loginToListRoom: 'Please log in to list your room',
   onlyLandlordsCanList: 'Only landlords can list rooms. Please update your profile type.',
   contactLandlordLogin: 'Please sign up or log in to contact the landlord.',
@@ -33,7 +33,7 @@ export const TEXTS = {
   messagesLoginRequired: 'You must be logged in to view messages.',
   loginRequired: 'Please log in to continue.',
 
-  // Error catalogue (section 8)
+  // Error catalogue
   loginFailed: 'Login failed. Please check credentials.',
   serverError: (status: number | string) => `Server Error: ${status}`,
   signupFailed: 'Signup failed. Please try again.',
@@ -63,7 +63,7 @@ export const TEXTS = {
   unreadCountFailed: 'Failed to fetch unread messages count',
   blogPostNotFound: 'Post Not Found',
 
-  // Listings beyond the spec: renewing, the available date, coming back to contact a landlord
+  // Listings, ours beyond the original texts: renewing, the available date, coming back to contact a landlord
   renewFailed: 'Failed to renew listing.',
   availableDatePast: 'Available date cannot be in the past.',
   contactLandlordReady: 'You’re logged in — contact the landlord.',

@@ -11,7 +11,7 @@ import { clientSurfaces } from './client-surfaces.ts';
 import { REMOTE_EXPOSES, REMOTE_NAMES, type RemoteName, type RemoteRegistry } from '../src/client/contract.ts';
 
 /**
- * The shared singletons (ARCHITECTURE.md). `@roomnest/shared` is bundled into
+ * The shared singletons (docs/architecture.md, Federation contract). `@roomnest/shared` is bundled into
  * each app instead. RTK Query (`@reduxjs/toolkit/query` and `/query/react`,
  * part of @reduxjs/toolkit) is shared too: the shell loads it on every page
  * for its own api, and each remote bundled its own copy plus a second copy of

@@ -1,5 +1,5 @@
 /**
- * The error format of API-CONTRACT.md: every non-2xx answer is JSON
+ * The error format (docs/product.md, Errors): every non-2xx answer is JSON
  * `{ message }`, a validation 400 adds `errors: [{ field, message }]`, and a
  * 5xx never carries a stack trace (it is logged instead).
  */

@@ -1,6 +1,6 @@
 /**
  * mf-profile's endpoints in the page's one api (see @roomnest/shared/client
- * api.ts): the users calls of API-CONTRACT.md, and the shared plan usage call.
+ * api.ts): the users calls of the API (docs/product.md, The API contract), and the shared plan usage call.
  *
  * The own profile is cached under the signed-in user's id, so a different
  * user signing in within the same tab never sees the previous one's answer.

@@ -5,9 +5,9 @@
  * deleted in mf-listings refreshes the search and detail pages through the
  * 'Listing' tags alone.
  *
- * The spec's search call carries a cache-busting parameter. It is left out on
- * purpose: the API answers listings calls with `Cache-Control: no-store`, so
- * the browser's HTTP cache never reuses them, and RTK Query's own cache is
+ * The search call carries no cache-busting parameter, on purpose: the API
+ * answers listings calls with `Cache-Control: no-store`, so the browser's
+ * HTTP cache never reuses them, and RTK Query's own cache is
  * refreshed by tags and `refetchOnMountOrArgChange` (the server would ignore
  * the parameter anyway).
  */

@@ -28,7 +28,7 @@ export function createBaseQuery(baseUrl: string = API_BASE_URL): ApiBaseQuery {
   };
 }
 
-/** The server's `message` when the answer carries one (section 8: it is always preferred). */
+/** The server's `message` when the answer carries one (docs/product.md, Errors: it is always preferred). */
 export function serverMessage(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'data' in error) {
     const data = (error as { data: unknown }).data;

@@ -1,7 +1,7 @@
 /**
  * The router state a page passes with a redirect to /login, so the shell's
- * login page can bring the user back afterwards (spec section 4: "redirect to
- * /login with the prior location remembered"). The shell's guards and its
+ * login page can bring the user back afterwards (docs/product.md, Session:
+ * /login with the current page remembered). The shell's guards and its
  * session-expiry handler send the same shape; a remote that sends a visitor
  * to /login itself (a Message button) builds it here.
  */

@@ -4,8 +4,8 @@
  * (which pauses toasts under the pointer, holding focus, or while the window
  * is hidden or unfocused).
  *
- * How long a toast stays (toastDuration): its kind's duration from spec
- * section 9 (4000 ms blank and error, 2000 ms success) or the one the caller
+ * How long a toast stays (toastDuration): its kind's duration (docs/product.md,
+ * Constants: 4000 ms blank and error, 2000 ms success) or the one the caller
  * asks for (the login greeting's 4000 ms), but never less than the
  * application-level duration (3000 ms: a 2-second success toast is gone
  * before it is read), and longer for a long text, by its reading time.

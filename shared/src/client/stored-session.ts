@@ -1,5 +1,5 @@
 /**
- * The session as the browser keeps it (spec sections 3 and 4): the token as a
+ * The session as the browser keeps it (docs/product.md, Session): the token as a
  * string under `authToken`, the user as JSON under `currentUser`. The shell and
  * a remote's standalone frame both read and write it through these functions,
  * so that they agree on what a stored session is.
@@ -40,8 +40,8 @@ export function storedUser(value: unknown): User | null {
 
 /**
  * The stored session, if both items are there and the user is a whole user
- * (storedUser); otherwise signed out. A stored user that does
- * not parse clears both items, silently (section 8). Storage that cannot be
+ * (storedUser); otherwise signed out. A stored user that does not parse
+ * clears both items, silently (docs/product.md, Session). Storage that cannot be
  * read (disabled, private mode) reads as signed out.
  */
 export function readStoredSession(storage: Storage | null = pageStorage()): AuthState {

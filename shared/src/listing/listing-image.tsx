@@ -53,7 +53,7 @@ export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', prio
   );
 }
 
-/** Badge colours of spec section 4: Available green, Pending yellow, Unavailable grey. */
+/** Status badge colours (docs/product.md, Screens): Available green, Pending yellow, Unavailable grey. */
 export const LISTING_STATUS_TONES = {
   Available: 'green',
   Pending: 'yellow',

@@ -50,7 +50,7 @@ describe('listing image and status badge', () => {
     const main = screen.getByRole('img', { name: 'Main photo' });
     expect([main.getAttribute('loading'), main.getAttribute('fetchpriority'), main.getAttribute('width')]).toEqual(['eager', 'high', null]);
   });
-  it('colours each status as the spec says', () => {
+  it('colours each status as the product says', () => {
     expect(LISTING_STATUS_TONES).toEqual({ Available: 'green', Pending: 'yellow', Unavailable: 'grey' });
     render(<ListingStatusBadge status="Pending" />);
     expect(screen.getByText('Pending').closest('[data-tone]')?.getAttribute('data-tone')).toBe('yellow');

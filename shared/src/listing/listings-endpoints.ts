@@ -1,5 +1,5 @@
 /**
- * The listings calls of API-CONTRACT.md, defined once for every module that
+ * The listings calls of the API (docs/product.md, The API contract), defined once for every module that
  * shows listings (mf-search: search and detail; mf-listings: the landlord's
  * screens). Each injects them into the page's one api with
  * `injectHostEndpoints(listingsEndpoints)`: the same endpoint name and

@@ -15,7 +15,7 @@ export const emailSchema = z
 export const userTypeSchema = z.enum(USER_TYPES, { error: TEXTS.accountTypeRequired });
 
 /**
- * A new password (registration, password reset): the spec's minimum of 6 characters, not only spaces, and not one of
+ * A new password (registration, password reset): the product's minimum of 6 characters, not only spaces, and not one of
  * the most common passwords in any letter case. Login takes any password: older accounts may have such a one.
  */
 export const passwordSchema = z

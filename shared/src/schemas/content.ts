@@ -1,6 +1,6 @@
 /**
- * The content pages' forms: the contact form (browser only: spec section 2,
- * "it makes no call") and the newsletter subscription, which the API stores
+ * The content pages' forms: the contact form (browser only: it makes no
+ * call, docs/product.md, Screens) and the newsletter subscription, which the API stores
  * (POST /api/newsletter/subscriptions), so browser and server check the email
  * with the same rule.
  */
@@ -18,11 +18,11 @@ export const CONTACT_TEXTS = {
   nameRequired: TEXTS.nameRequired,
   subjectRequired: 'Please enter a subject.',
   messageRequired: 'Please enter your message.',
-  /** The thank-you toast (spec section 2, Contact). The form makes no call, so it promises no reply. */
+  /** The thank-you toast (docs/product.md, Screens: contact). The form makes no call, so it promises no reply. */
   thanks: (name: string) => `Thank you for your message, ${name.trim() || 'there'}!`,
 } as const;
 
-/** /contact-us: every field is required (spec section 5). */
+/** /contact-us: every field is required. */
 export const contactFormSchema = z.object({
   Name: personName(CONTACT_TEXTS.nameRequired, NAME_MAX_LENGTH),
   Email: emailSchema,

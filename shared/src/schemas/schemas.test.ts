@@ -17,7 +17,7 @@ describe('register', () => {
     const r = registerSchema.parse(ok);
     expect(r).toEqual({ Name: 'Ada Lovelace', Email: 'ada@example.co.uk', Password: 'secret1', UserType: 'Tenant' });
   });
-  it('uses the spec texts', () => {
+  it('uses the product’s texts', () => {
     expect(firstError(registerSchema.safeParse({ ...ok, Password: '12345' }))).toEqual({ field: 'Password', message: TEXTS.passwordTooShort });
     expect(firstError(registerSchema.safeParse({ ...ok, UserType: undefined }))).toEqual({ field: 'UserType', message: TEXTS.accountTypeRequired });
     expect(firstError(registerSchema.safeParse({ ...ok, UserType: 'Admin' }))?.message).toBe(TEXTS.accountTypeRequired);
@@ -47,7 +47,7 @@ describe('listing', () => {
     expect(r.Amenities).toEqual(['wifi']);
     expect(r.Deposit).toBeUndefined();
   });
-  it('enforces the spec rules', () => {
+  it('enforces the product’s rules', () => {
     expect(firstError(listingInputSchema.safeParse({ ...ok, Title: '' }))?.message).toBe(TEXTS.postAdRequired);
     expect(listingInputSchema.safeParse({ ...ok, Rent: '0.5' }).success).toBe(false);
     expect(listingInputSchema.safeParse({ ...ok, Rent: '10.123' }).success).toBe(false);
@@ -128,7 +128,7 @@ describe('new passwords', () => {
   const register = { Name: 'Sam Jones', Email: 'sam@example.co.uk', UserType: 'Tenant' };
   const passwordError = (Password: string) => firstError(registerSchema.safeParse({ ...register, Password }));
 
-  it('keep the spec minimum of 6 characters', () => {
+  it('keep the minimum of 6 characters', () => {
     expect(passwordError('Ab1!x')).toEqual({ field: 'Password', message: TEXTS.passwordTooShort });
     expect(passwordError('     ')).toEqual({ field: 'Password', message: TEXTS.passwordTooShort });
   });

@@ -1,6 +1,6 @@
 /**
- * A confirmation before a destructive action (spec section 5: delete listing,
- * delete account and permanent deletes ask first). A native modal <dialog>:
+ * A confirmation before a destructive action (deleting a listing
+ * or the account asks first: docs/product.md, Screens). A native modal <dialog>:
  * the rest of the page is inert while it is open, Escape cancels, focus
  * starts on Cancel (the safe choice) and returns where it was on close.
  */

@@ -1,6 +1,6 @@
 /**
- * The spec's route table (section 2) as data: which path shows which page,
- * and who may see it (section 6). The router (router.tsx) is built from it.
+ * The route table as data (docs/product.md, Routes and guards): which path
+ * shows which page, and who may see it. The router (router.tsx) is built from it.
  * Remote pages are `remote/module` pairs of the federation contract; shell
  * pages are the few screens the shell renders itself.
  */
@@ -47,7 +47,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ROUTES.forgotPassword, shell: 'ForgotPasswordPage', guard: 'public' },
   { path: ROUTES.resetPassword, shell: 'ResetPasswordPage', guard: 'public' },
 
-  // The spec's dead links, made real: they replace themselves in the history.
+  // Links of the original design that had no page, made real: they replace themselves in the history.
   { path: ROUTES.signup, redirect: ROUTES.register, guard: 'public' },
   { path: ROUTES.safetyAdvice, redirect: ROUTES.safety, guard: 'public' },
 

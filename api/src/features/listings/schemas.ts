@@ -1,4 +1,4 @@
-/** Response shapes of the listings feature (the Listing object of API-CONTRACT.md) and the row → Listing mapping. */
+/** Response shapes of the listings feature (the Listing object: docs/product.md, Data) and the row → Listing mapping. */
 import {
   AMENITIES,
   LISTING_ACTIVE_DAYS,

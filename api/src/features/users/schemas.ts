@@ -1,4 +1,4 @@
-/** Response shapes of the users feature (the Profile object of API-CONTRACT.md). */
+/** Response shapes of the users feature (the Profile object: docs/product.md, Data). */
 import { PLAN_NAMES, USER_TYPES, type FlatmateCard, type PlanUsage, type Profile } from '@roomnest/shared';
 import { z } from 'zod';
 import type { UserRow } from '../../db/types.ts';

@@ -1,7 +1,7 @@
 import type { BlogPost } from '@roomnest/shared';
 
 /**
- * The three fixed blog posts (spec section 2, Blog). `content` is plain text
+ * The three fixed blog posts (docs/product.md, Screens: content). `content` is plain text
  * in blocks separated by blank lines: a block starting with '## ' is a
  * section heading, a block of lines starting with '- ' is a list, anything
  * else is a paragraph (see article-blocks.ts).

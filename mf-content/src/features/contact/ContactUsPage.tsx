@@ -9,7 +9,7 @@ const EMPTY = { Name: '', Email: '', Subject: '', Message: '' };
 
 /**
  * /contact-us: every field required (the shared schema), no network call
- * (spec section 2): a valid form shows a thank-you toast and clears itself.
+ * (docs/product.md, Screens: content): a valid form shows a thank-you toast and clears itself.
  */
 export default function ContactUsPage() {
   const form = useZodForm(contactFormSchema, { defaultValues: EMPTY });

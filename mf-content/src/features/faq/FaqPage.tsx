@@ -279,7 +279,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
 
 const ALL_IDS = FAQ_GROUPS.flatMap((group) => group.items.map((item) => item.id));
 
-/** /faq: questions in groups, each answer in an accordion (spec: says standard listings stay active for 30 days). */
+/** /faq: questions in groups, each answer in an accordion (it says standard listings stay active for 30 days: docs/product.md, Listings lifecycle). */
 export default function FaqPage() {
   const { open, toggle, setOpen } = useOpenItems();
   const allOpen = open.size === ALL_IDS.length;

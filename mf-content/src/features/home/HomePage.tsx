@@ -10,7 +10,7 @@ import s from './home.module.css';
 
 const TITLE_ID = 'home-title';
 
-/** `/`: the Home page (spec section 2, Home). */
+/** `/`: the Home page (docs/product.md, Screens: Home). */
 export default function HomePage() {
   const listRoom = useListRoom();
   const headingRef = usePageFocus();

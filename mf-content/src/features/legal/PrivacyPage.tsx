@@ -201,7 +201,7 @@ export const PRIVACY_SECTIONS: readonly DocSection[] = [
   },
 ];
 
-/** /privacy-policy: nine sections (spec section 2), including the data rights and the minimum age. */
+/** /privacy-policy: nine sections (docs/product.md, Screens), including the data rights and the minimum age. */
 export default function PrivacyPage() {
   return (
     <SectionedPage

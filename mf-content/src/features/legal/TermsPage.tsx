@@ -188,7 +188,7 @@ export const TERMS_SECTIONS: readonly DocSection[] = [
   },
 ];
 
-/** /terms-conditions: eight numbered sections (spec section 2), last updated 14 May 2025. */
+/** /terms-conditions: eight numbered sections (docs/product.md, Screens), last updated 14 May 2025. */
 export default function TermsPage() {
   return (
     <SectionedPage

@@ -4,7 +4,7 @@ import { articlesIn, NEWS_CATEGORIES, type NewsCategory } from './news.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 import s from './news.module.css';
 
-/** The categories (All News and the five of the spec), with the current one marked. */
+/** The categories (All News and the five of docs/product.md, Screens), with the current one marked. */
 export function NewsCategories({ current }: { current: NewsCategory | 'all' | null }) {
   const items = [
     { to: ROUTES.news, name: 'All News', count: articlesIn(undefined).length, active: current === 'all' },

@@ -3,7 +3,7 @@ import listingRenewals from '../../assets/news/listing-renewals.svg';
 import rentsChart from '../../assets/news/rents-chart.svg';
 import threeCities from '../../assets/news/three-cities.svg';
 
-/** The categories of the news sidebar (spec section 2), after 'All News'. */
+/** The categories of the news sidebar (docs/product.md, Screens), after 'All News'. */
 export const NEWS_CATEGORIES = [
   { slug: 'product-updates', name: 'Product Updates' },
   { slug: 'market-analysis', name: 'Market Analysis' },
@@ -14,7 +14,7 @@ export const NEWS_CATEGORIES = [
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 export type NewsCategoryName = NewsCategory['name'];
 
-/** A news item of spec section 3, with its text and a description of its image. */
+/** A news item (id, title, date, category, excerpt, image), with its text and a description of its image. */
 export interface NewsArticle extends NewsItem {
   category: NewsCategoryName;
   imageAlt: string;

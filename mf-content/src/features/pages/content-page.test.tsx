@@ -7,7 +7,7 @@ import { renderContent } from '../../test/render-content.tsx';
 import { forgetLoadedPages, LazyPage, type ContentPageProps, type PageLoader } from './lazy-page.tsx';
 import { CONTENT_PAGES, resolveContentPage } from './registry.tsx';
 
-/** Every static route of the spec with its main heading and document title. */
+/** Every static route (docs/product.md, Routes and guards) with its main heading and document title. */
 const STATIC_PAGES = [
   ['/about-us', 'About RoomNest', 'About us'],
   ['/contact-us', 'Contact us', 'Contact us'],
@@ -27,7 +27,7 @@ const STATIC_PAGES = [
 const STUB_WORDING = /lorem ipsum|coming soon|under construction|not implemented|\bTODO\b|placeholder/i;
 
 describe('ContentPage', () => {
-  it('has a page for every static route of the spec, plus blog, pricing and the newsletter email’s two links', () => {
+  it('has a page for every static route, plus blog, pricing and the newsletter email’s two links', () => {
     expect(Object.keys(CONTENT_PAGES).sort()).toEqual(
       [...STATIC_PAGES.map(([path]) => path), '/blog', '/pricing', '/news/confirm-subscription', '/news/unsubscribe'].sort(),
     );

@@ -6,8 +6,8 @@ import type { ContentPageProps, PageLoader } from './lazy-page.tsx';
 const newsletterLinkPage: PageLoader = () => import('../news/NewsletterLinkPage.tsx');
 
 /**
- * Every path `./ContentPage` answers (spec section 2: blog, pricing, news and
- * the static pages), mapped to a loader of its page's own chunk, so the entry
+ * Every path `./ContentPage` answers (blog, pricing, news and the static
+ * pages of docs/product.md, Routes and guards), mapped to a loader of its page's own chunk, so the entry
  * module stays small and no page pays for another's text or forms.
  */
 export const CONTENT_PAGES: Record<string, PageLoader> = {

@@ -5,7 +5,7 @@ import brandGuidelinesPdf from '../../assets/media-kit/roomnest-brand-guidelines
 import sizes from '../../assets/media-kit/media-kit.json';
 
 /**
- * The media kit (spec section 3, Download: name, description, format): real
+ * The media kit (each download has a name, description and format): real
  * files, made by scripts/generate-media-kit.mjs and served as this remote's
  * own versioned assets, so each release of mf-content carries its kit.
  */

@@ -1,6 +1,6 @@
 import { ROUTES, type PressRelease } from '@roomnest/shared';
 
-/** The three press releases (spec section 3: date, title, summary, link); each links to its news article. */
+/** The three press releases (date, title, summary, link); each links to its news article. */
 export const PRESS_RELEASES: readonly PressRelease[] = [
   {
     date: '2025-05-12',

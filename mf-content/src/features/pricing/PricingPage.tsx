@@ -92,7 +92,7 @@ function FreeMessaging({ user }: { user: User }) {
   );
 }
 
-/** /pricing: the three plans (spec section 9), the payment links and the pricing FAQ. */
+/** /pricing: the three plans (docs/product.md, Plans), the payment links and the pricing FAQ. */
 function PricingPage() {
   const user = useHostSelector(selectCurrentUser);
   const [params] = useSearchParams();

@@ -23,7 +23,7 @@ export default function EditListingPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(listing));
 
-  // Spec section 8: a listing that cannot be loaded is reported and the landlord goes back to the search.
+  // docs/product.md, Errors: a listing that cannot be loaded is reported and the landlord goes back to the search.
   // A 401 is the session expiring: the shell takes the user to /login instead.
   const loadFailed = listingId < 1 || (isSuccess && !listing) || (isError && errorStatus(error) !== 401);
   useEffect(() => {

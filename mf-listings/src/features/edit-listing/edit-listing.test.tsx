@@ -150,7 +150,7 @@ describe('Edit listing', () => {
     expect(net.callsTo('/api/listings/1', 'PUT')).toHaveLength(0);
   });
 
-  it('reports a failed save in the spec’s words, and a refusal in the server’s', async () => {
+  it('reports a failed save in the product’s words, and a refusal in the server’s', async () => {
     let refused = false;
     stubEdit(
       () => json(listingFixture()),

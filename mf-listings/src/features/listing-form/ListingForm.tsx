@@ -22,7 +22,7 @@ import s from './listing-form.module.css';
 
 type Name = Exclude<keyof ListingFormValues, 'Amenities'>;
 
-/** The required fields of spec section 5 (and Status on edit), with the label each is shown under. */
+/** The required fields (docs/product.md, Listings lifecycle; Status on edit too), with the label each is shown under. */
 const REQUIRED: readonly { name: Name; label: string }[] = [
   { name: 'Title', label: 'Title' },
   { name: 'Address', label: 'Address' },
@@ -55,7 +55,7 @@ export interface ListingFormProps {
  * Post ad and edit listing: every listing field under the shared schema
  * (listingInputSchema, listingUpdateSchema with Status), so the browser asks
  * for what the server will insist on. Missing required fields bring the
- * spec's sentence beside the button and a message at each field; a 400's
+ * product's sentence beside the button and a message at each field; a 400's
  * field errors land on their fields.
  */
 export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyLabel, cancelHref, onSubmit, notice }: ListingFormProps) {

@@ -79,7 +79,7 @@ describe('Post ad: the form', () => {
     expect(tips.textContent).toContain('Your room stays in search for 30 days.');
   });
 
-  it('asks for every required field, in the spec’s words and at each field, without sending anything', async () => {
+  it('asks for every required field, in the product’s words and at each field, without sending anything', async () => {
     const net = stubPost(() => json({}));
     const user = userEvent.setup();
     await renderPost();
@@ -252,7 +252,7 @@ describe('Post ad: sending', () => {
     expect(form().getAllByText(UPLOAD_TEXTS.imageUnreadable).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('falls back to the spec’s text when the server says nothing', async () => {
+  it('falls back to the product’s text when the server says nothing', async () => {
     stubPost(() => new Response('', { status: 502 }));
     const user = userEvent.setup();
     await renderPost();

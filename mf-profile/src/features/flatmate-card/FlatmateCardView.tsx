@@ -16,7 +16,7 @@ export interface FlatmateCardViewProps {
 }
 
 /**
- * One flatmate seeker (spec section 3, Flatmate profile card), compact: the picture beside the name, budget and
+ * One flatmate seeker (docs/product.md, Data: flatmate card), compact: the picture beside the name, budget and
  * move-in date; preferred locations as chips; the 100-character snippets of the bio and of what they
  * are looking for, each kept to two lines on the card (the whole snippet stays in the text).
  */

@@ -135,7 +135,7 @@ export default function FlatmatesPage() {
 }
 
 /**
- * A card's footer (spec sections 2 and 6): the Message button for a logged-in
+ * A card's footer (docs/product.md, Screens: flatmates): the Message button for a logged-in
  * user other than the card's owner; the owner gets a link to their profile
  * instead. A visitor sees the button too, and it takes them to /login,
  * remembering this search so they come back to it.

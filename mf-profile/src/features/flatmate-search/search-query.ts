@@ -2,7 +2,7 @@
  * The flatmate search lives in the query string: preferred_locations,
  * budget_min, budget_max, move_in_date and page (the names of
  * GET /api/users/flatmate-search). The Home page's search box sends its
- * location as `city` (spec section 2), which is read as the preferred
+ * location as `city` (docs/product.md, Screens: Home), which is read as the preferred
  * location when no preferred_locations is given.
  *
  * Reading checks each parameter by the rules of the shared flatmateSearchSchema

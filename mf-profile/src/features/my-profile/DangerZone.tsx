@@ -8,7 +8,7 @@ import s from './my-profile.module.css';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
-/** Account deletion (spec sections 4 and 5): confirm first, then delete, log out and go home. */
+/** Account deletion (docs/product.md, Session and Screens): confirm first, then delete, log out and go home. */
 export function DangerZone() {
   const [confirming, setConfirming] = useState(false);
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useGetProfileQuery } from '../../api/profile-api.ts';
 import { ProfileEditor } from './ProfileEditor.tsx';
 
-/** The page's name follows the nav label (spec section 2): 'List My Profile' for tenants, 'My Profile' otherwise. */
+/** The page's name follows the nav label (docs/product.md, Screens): 'List My Profile' for tenants, 'My Profile' otherwise. */
 export function profilePageTitle(user: Pick<User, 'userType'> | null): string {
   return user?.userType === 'Tenant' ? 'List My Profile' : 'My Profile';
 }

@@ -10,7 +10,7 @@ export const LISTED_TEXT = 'Your profile is listed: it now appears in flatmate s
 export const UNLISTED_TEXT = 'Your profile is unlisted: it no longer appears in flatmate search.';
 
 /**
- * Listed or unlisted (spec section 4): one action that flips IsActivelyLooking.
+ * Listed or unlisted (docs/product.md, Screens): one action that flips IsActivelyLooking.
  * The button names what it will do; the badge and the sentence say how things stand.
  */
 export function VisibilityCard({ profile }: { profile: Profile }) {

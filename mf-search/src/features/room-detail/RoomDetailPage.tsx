@@ -110,7 +110,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
   const contact = () => {
     if (!loggedIn) {
       notify.info(TEXTS.contactLandlordLogin);
-      // To /signup as the spec says (the shell makes it /register), with this room in the router state: after
+      // To /signup (docs/product.md, Users and roles; the shell makes it /register), with this room in the router state: after
       // registering and logging in, the visitor comes back here (CONTACT_HASH) instead of to /pricing.
       void navigate(ROUTES.signup, { state: loginRedirectState({ pathname: location.pathname, search: location.search, hash: CONTACT_HASH }) });
       return;

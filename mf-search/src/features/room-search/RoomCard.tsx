@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import s from './room-card.module.css';
 
-/** The amenities a room card shows as icons (spec section 2), in this order, when the room has them. */
+/** The amenities a room card shows as icons (docs/product.md, Screens), in this order, when the room has them. */
 export const CARD_AMENITIES: readonly AmenityKey[] = ['wifi', 'bills_included', 'furnished', 'parking'];
 
 export interface RoomDetailLinkState {

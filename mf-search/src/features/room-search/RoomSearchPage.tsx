@@ -38,7 +38,7 @@ export default function RoomSearchPage() {
   const sortId = useId();
   const { data, error, isLoading, isFetching, isError, refetch } = useSearchListingsQuery(search, { refetchOnMountOrArgChange: REFRESH_AFTER_SECONDS });
 
-  // A 404 answer is an empty result (spec section 8).
+  // A 404 answer is an empty result (docs/product.md, Errors).
   const notFound = isError && errorStatus(error) === 404;
   const failed = isError && !notFound;
   const listings = notFound ? [] : (data?.listings ?? []);

@@ -1,5 +1,5 @@
 /**
- * The room search lives in the query string (spec section 2): city, address,
+ * The room search lives in the query string (docs/product.md, Screens): city, address,
  * minPrice, maxPrice, priceRange, roomType, availableDate, sortBy and page.
  * Reading checks each parameter by the rules of the shared search schema
  * (listingSearchSchema; search-query.test.ts holds the two together) and

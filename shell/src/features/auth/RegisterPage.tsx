@@ -1,5 +1,5 @@
 /**
- * /register. Registration does not log the user in (spec section 4): it goes
+ * /register. Registration does not log the user in (docs/product.md, Session): it goes
  * to /pricing with the signup flag. Open to logged-in users too, like /login.
  */
 import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
@@ -16,7 +16,7 @@ const ACCOUNT_TYPE_HINTS = {
   Landlord: 'Advertise rooms to let',
 } as const;
 
-/** Section 8: the server's message, else 'Server Error: {status}', else the generic text. */
+/** docs/product.md, Errors: the server's message, else 'Server Error: {status}', else the generic text. */
 export function registerFailureText(error: unknown): string {
   const status = errorStatus(error);
   return serverMessage(error) ?? (status ? TEXTS.serverError(status) : TEXTS.signupFailed);

@@ -65,7 +65,7 @@ describe('/login', () => {
     expect(store.getState().auth.token).toBeNull();
   });
 
-  it('falls back to the spec text when the server gives no message', async () => {
+  it('falls back to the product’s text when the server gives no message', async () => {
     stubNetwork((r) => (isLogin(r) ? new Response('upstream down', { status: 502 }) : undefined));
     await renderApp('/login');
     fillAndSubmit('olu@example.com', 'secret1');

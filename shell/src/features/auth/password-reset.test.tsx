@@ -102,7 +102,7 @@ describe('/reset-password', () => {
   });
 });
 
-describe('redirects of the spec’s dead links', () => {
+describe('redirects of the original design’s dead links', () => {
   it.each([
     ['/signup', '/register'],
     ['/safety-advice', '/safety'],

@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 
 describe('/register', () => {
-  it('has the spec fields: email of type email, Tenant selected by default, a link to login', async () => {
+  it('has the product’s fields: email of type email, Tenant selected by default, a link to login', async () => {
     stubNetwork();
     await renderApp('/register');
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
@@ -30,7 +30,7 @@ describe('/register', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
-  it('shows the section 5 messages next to the fields', async () => {
+  it('shows the validation messages next to the fields', async () => {
     const net = stubNetwork();
     await renderApp('/register');
     submit();

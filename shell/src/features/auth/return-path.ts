@@ -51,7 +51,7 @@ export function returnState(path: string | null): LoginRedirectState | undefined
 }
 
 /*
- * Sign-up leaves the shell's pages on the way to logging in (registration goes to /pricing, spec section 4, and
+ * Sign-up leaves the shell's pages on the way to logging in (registration goes to /pricing, docs/product.md, Session, and
  * from there the person may take any link to /login), so router state cannot carry the page they signed up from.
  * The register page keeps it in this tab's sessionStorage; the next login takes it (and forgets it). It is kept for
  * an hour: a sign-up abandoned for longer no longer decides where a later login goes.
@@ -91,7 +91,7 @@ export function takeSignupReturn(now = Date.now()): string | null {
 /**
  * Where to go after logging in: the location remembered in the router state (a guard, an expired session, a page
  * that sent the visitor to log in), else the page a sign-up started from (`signupReturn`, see takeSignupReturn),
- * else /pricing (spec section 4). Only paths of this site (safeReturnPath).
+ * else /pricing (docs/product.md, Session). Only paths of this site (safeReturnPath).
  */
 export function afterLoginTarget(state: unknown, signupReturn: string | null = null): string {
   return returnPathOf(state) ?? safeReturnPath(signupReturn) ?? '/pricing';

@@ -13,7 +13,7 @@ beforeEach(() => {
   vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
 });
 
-describe('a 401 while logged in (spec section 4)', () => {
+describe('a 401 while logged in', () => {
   it('toasts once, logs out and sends the user to /login remembering the page; logging in returns there', async () => {
     storeSession({ token: 'stale', user: tenant });
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);

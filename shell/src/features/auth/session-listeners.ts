@@ -1,5 +1,5 @@
 /**
- * Session side effects (spec section 4), run by the store's listener
+ * Session side effects (docs/product.md, Session), run by the store's listener
  * middleware: keep browser storage in step with the auth state, and handle
  * an expired session (toast once, back to /login remembering where the user was).
  */

@@ -6,7 +6,7 @@ import { landlord, storeSession, tenant } from '../../test/app-harness.tsx';
 
 const newStore = () => createAppStore({ storage: localStorage, router: createMemoryRouter([{ path: '*', element: null }]) });
 
-describe('session restore at start (spec section 4)', () => {
+describe('session restore at start', () => {
   it('restores a stored token and user as authenticated', () => {
     storeSession({ token: 'tok-1', user: tenant });
     expect(newStore().getState().auth).toEqual({ token: 'tok-1', user: tenant });

@@ -1,7 +1,7 @@
 /**
  * A visitor sent to sign up from a room (Contact Landlord: /signup with the room in the router state) comes back
  * to that room once registered and logged in, whichever way they reach /login: the register page's own link, or
- * the pricing page that registration leads to (spec section 4) and its link to log in.
+ * the pricing page that registration leads to (docs/product.md, Session) and its link to log in.
  */
 import { TEXTS } from '@roomnest/shared';
 import { loginRedirectState } from '@roomnest/shared/client';
@@ -57,7 +57,7 @@ describe('back to the room after signing up', () => {
     expect(router.state.location.state).toEqual(fromRoom.state);
   });
 
-  it('registering goes to /pricing?signup=true as the spec says; the next login goes back to the room', async () => {
+  it('registering goes to /pricing?signup=true and does not log in; the next login goes back to the room', async () => {
     network();
     const { router } = await renderApp(fromRoom);
     await screen.findByRole('form', { name: 'Register' });

@@ -33,7 +33,7 @@ function LeavesThenLogsOut() {
   );
 }
 
-describe('route guards (spec section 6)', () => {
+describe('route guards', () => {
   it.each([
     ['/messages', TEXTS.messagesLoginRequired],
     ['/messages/chat/12', TEXTS.messagesLoginRequired],

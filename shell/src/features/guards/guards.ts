@@ -1,5 +1,5 @@
 /**
- * Route guards of spec section 6: who may see a route, and what a visitor who
+ * Route guards (docs/product.md, Routes and guards): who may see a route, and what a visitor who
  * may not is told. Pure rules; the component in RouteGuard.tsx applies them.
  */
 import { TEXTS, type User, type UserType } from '@roomnest/shared';

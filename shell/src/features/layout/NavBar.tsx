@@ -1,5 +1,5 @@
 /**
- * The top navigation of spec section 2. Below 960px the links fold into a
+ * The top navigation (docs/product.md, Screens). Below 960px the links fold into a
  * menu behind a button (aria-expanded); the menu closes on navigation, on a
  * tap or click outside it, and on Escape, which returns focus to the button.
  * The button carries the unread badge too (its count in the button's name),

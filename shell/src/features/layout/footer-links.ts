@@ -1,4 +1,4 @@
-/** The footer of spec section 2, as data. External links open in a new tab. */
+/** The footer (docs/product.md, Screens) as data. External links open in a new tab. */
 
 export interface FooterLink {
   to: string;

@@ -20,7 +20,7 @@ beforeEach(() => {
   stubNetwork();
 });
 
-describe('navigation bar (spec section 2)', () => {
+describe('navigation bar', () => {
   it('shows a visitor the public links', async () => {
     await renderApp('/login');
     expect(navLinks()).toEqual([
@@ -136,8 +136,8 @@ describe('navigation bar (spec section 2)', () => {
   });
 });
 
-describe('footer (spec section 2)', () => {
-  it('links every footer page of the spec', async () => {
+describe('footer', () => {
+  it('links every footer page', async () => {
     await renderApp('/login');
     const hrefs = footer()
       .getAllByRole('link')

@@ -1,4 +1,4 @@
-/** The navigation bar of spec section 2, as data: which links a visitor, a tenant and a landlord see. */
+/** The navigation bar (docs/product.md, Screens) as data: which links a visitor, a tenant and a landlord see. */
 import type { User } from '@roomnest/shared';
 
 export interface NavItem {

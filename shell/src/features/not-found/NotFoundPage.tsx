@@ -2,7 +2,7 @@ import { TEXTS } from '@roomnest/shared';
 import { ButtonLink, Card, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import s from './not-found.module.css';
 
-/** Any path the route table does not know (spec section 2). */
+/** Any path the route table does not know (docs/product.md, Routes and guards). */
 export function NotFoundPage() {
   const headingRef = usePageFocus();
   return (

@@ -5,7 +5,7 @@ import { renderApp, stubNetwork } from '../../test/app-harness.tsx';
 
 describe('404 page', () => {
   it.each(['/no-such-page', '/sign-up', '/forgotten-password', '/safety-advice/extra', '/news/3/comments', '/rooms/5/edit/extra'])(
-    'shows the spec text and a link home for %s',
+    'shows the product’s text and a link home for %s',
     async (path) => {
       stubNetwork();
       await renderApp(path);

@@ -1,5 +1,5 @@
 /**
- * The runtime module registry (ARCHITECTURE.md, federation contract). At start
+ * The runtime module registry (docs/architecture.md, Federation contract). At start
  * the shell reads `/remotes.json` (never cached) and registers every remote
  * with the Module Federation runtime. No remote URL is built into the shell:
  * releasing or rolling back a remote is a change of that file.

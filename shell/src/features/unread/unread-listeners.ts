@@ -1,7 +1,7 @@
 /**
  * Feeds the contract's unread slice from the shell's unread-count query:
  * each answer dispatches `unreadCountChanged`; a failure is only logged and
- * leaves the count unchanged (spec section 8).
+ * leaves the count unchanged (docs/product.md, Session).
  */
 import { TEXTS } from '@roomnest/shared';
 import { unreadCountChanged, type HostState } from '@roomnest/shared/client';

@@ -22,7 +22,7 @@ afterEach(() => {
 /** The ticket a stream was opened with. */
 const ticketOf = (stream: FakeEventSource | undefined) => stream && new URL(stream.url, window.location.href).searchParams.get('ticket');
 
-describe('unread count (spec sections 4 and 7)', () => {
+describe('unread count', () => {
   it('asks at restore, then every 30 s while a token is stored, and stops at logout', async () => {
     storeSession({ token: 'tok', user: tenant });
     const net = stubNetwork();

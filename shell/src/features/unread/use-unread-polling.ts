@@ -3,7 +3,7 @@ import { selectToken, useHostSelector } from '@roomnest/shared/client';
 import { useUnreadCountQuery } from '../../api/shell-api.ts';
 
 /**
- * Keeps the unread count fresh while a token is stored (spec section 7): one
+ * Keeps the unread count fresh while a token is stored (docs/product.md, Session): one
  * call at login or session restore, then every 30 s; nothing when logged out.
  * The results reach the store through unread-listeners.ts.
  */

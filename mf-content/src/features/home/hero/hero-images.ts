@@ -3,7 +3,7 @@ import londonTerraces from '../../../assets/hero/london-terraces.svg';
 import sharedFlat from '../../../assets/hero/shared-flat.svg';
 import skylineDusk from '../../../assets/hero/skyline-dusk.svg';
 
-/** The Home hero's background illustrations (spec section 9: four, rotating). Small SVG files, no network beyond the remote's own assets. */
+/** The Home hero's background illustrations (four, rotating every 5 s: docs/product.md, Constants). Small SVG files, no network beyond the remote's own assets. */
 export const HERO_IMAGES = [
   { src: londonTerraces, name: 'London terraces' },
   { src: sharedFlat, name: 'A bright shared flat' },

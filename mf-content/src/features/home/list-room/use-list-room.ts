@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * 'List Your Room' and 'Post Your Ad FREE' (spec section 2, Home): a visitor
+ * 'List Your Room' and 'Post Your Ad FREE' (docs/product.md, Screens: Home): a visitor
  * is sent to log in, a tenant is told only landlords can list, a landlord
  * goes to the post-an-ad form.
  */

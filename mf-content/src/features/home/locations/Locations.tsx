@@ -6,7 +6,7 @@ import s from './locations.module.css';
 
 export const LONDON = 'London';
 
-/** The room search for one East London area (spec section 2, Home). */
+/** The room search for one East London area (docs/product.md, Screens: Home). */
 export const areaSearchUrl = (area: string) => roomsSearchUrl({ city: LONDON, address: area });
 
 /** Ten East London location cards and a link to every room in London. */

@@ -10,7 +10,7 @@ describe('Home search URLs', () => {
     expect(roomsUrl({})).toBe('/rooms');
   });
 
-  it('sends a flatmates location as city (the spec) and preferred_locations (the flatmate search filter)', () => {
+  it('sends a flatmates location as city (the Home search’s own parameter) and preferred_locations (the flatmate search filter)', () => {
     expect(flatmatesUrl({ location: 'Bethnal Green' })).toBe('/flatmates?city=Bethnal+Green&preferred_locations=Bethnal+Green');
     expect(flatmatesUrl({ location: '' })).toBe('/flatmates');
     expect(homeSearchUrl('flatmates', { location: 'Ilford', minPrice: 500 })).toBe('/flatmates?city=Ilford&preferred_locations=Ilford');

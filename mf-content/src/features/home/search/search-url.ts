@@ -13,15 +13,15 @@ const clean = (text: string | undefined) => {
   return t ? t : undefined;
 };
 
-/** Rooms: /rooms?city=&minPrice=&maxPrice= (spec section 2), leaving out what was not filled in. */
+/** Rooms: /rooms?city=&minPrice=&maxPrice= (docs/product.md, Screens: Home), leaving out what was not filled in. */
 export function roomsUrl({ location, minPrice, maxPrice }: HomeSearch): string {
   return roomsSearchUrl({ city: clean(location), minPrice, maxPrice });
 }
 
 /**
- * Flatmates: the spec sends the location as `/flatmates?city=<location>`, and
+ * Flatmates: the Home search sends the location as `/flatmates?city=<location>`, and
  * that parameter is kept word for word. The flatmate search page and its API
- * filter on `preferred_locations` (API-CONTRACT.md), so the same location is
+ * filter on `preferred_locations` (docs/product.md, The API contract), so the same location is
  * also sent under that name; without it the search would open unfiltered.
  */
 export function flatmatesUrl({ location }: HomeSearch): string {

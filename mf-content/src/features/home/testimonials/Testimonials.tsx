@@ -17,7 +17,7 @@ const TESTIMONIALS = [
   },
 ] as const;
 
-/** Two static testimonials (spec section 2, Home). */
+/** Two static testimonials (docs/product.md, Screens: Home). */
 export function Testimonials() {
   return (
     <section aria-labelledby="home-testimonials-title">

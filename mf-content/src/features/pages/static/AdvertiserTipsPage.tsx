@@ -11,7 +11,7 @@ interface TipGroup {
   tips: { title: string; body: ReactNode }[];
 }
 
-/** Three groups of four tips (spec section 2: listing quality, managing inquiries, successful rentals). */
+/** Three groups of four tips (listing quality, managing inquiries, successful rentals). */
 export const TIP_GROUPS: readonly TipGroup[] = [
   {
     id: 'listing-quality',

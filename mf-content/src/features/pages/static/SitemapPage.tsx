@@ -9,7 +9,7 @@ interface SitemapGroup {
   links: readonly { to: string; label: string }[];
 }
 
-/** The five groups of spec section 2. Every link is a page of the route table (the shell sends /safety-advice to /safety). */
+/** The five groups: Find & List, About Us, Help & Support, Resources, Legal. Every link is a page of the route table (the shell sends /safety-advice to /safety). */
 export const SITEMAP_GROUPS: readonly SitemapGroup[] = [
   {
     title: 'Find & List',

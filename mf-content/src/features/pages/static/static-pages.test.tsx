@@ -21,7 +21,7 @@ describe('Advertiser tips', () => {
 });
 
 describe('Sitemap', () => {
-  it('has the five groups of the spec', async () => {
+  it('has its five groups', async () => {
     await renderContent('/sitemap');
     const groups = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(groups).toEqual(['Find & List', 'About Us', 'Help & Support', 'Resources', 'Legal']);
