@@ -107,6 +107,19 @@ export interface StreamTicketUsesTable {
   used_at: ColumnType<Date, never, never>;
 }
 
+/** The cities, areas and streets listings name, with their counts; kept by triggers on listings (migration 0013). */
+export interface PlacesTable {
+  kind: ColumnType<'city' | 'area' | 'street', never, never>;
+  /** lower(name). */
+  key: ColumnType<string, never, never>;
+  name: ColumnType<string, never, never>;
+  /** An area's city, a street's area; '' for a city or a street with no area. */
+  within: ColumnType<string, never, never>;
+  listings: ColumnType<number, never, never>;
+  /** Listings with status 'Available'. */
+  available: ColumnType<number, never, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -114,6 +127,7 @@ export interface DB {
   newsletter_subscriptions: NewsletterSubscriptionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   stream_ticket_uses: StreamTicketUsesTable;
+  places: PlacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

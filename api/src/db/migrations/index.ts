@@ -15,6 +15,7 @@ import * as searchByPlace from './0009-search-by-place.ts';
 import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
 import * as streamTicketUses from './0011-stream-ticket-uses.ts';
 import * as placeStatistics from './0012-place-statistics.ts';
+import * as places from './0013-places.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-newsletter-confirmation': newsletterConfirmation,
   '0011-stream-ticket-uses': streamTicketUses,
   '0012-place-statistics': placeStatistics,
+  '0013-places': places,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

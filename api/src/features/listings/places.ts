@@ -12,8 +12,9 @@
  *   An outward code matches the district exactly, so "E8" finds E8 3PB but
  *   neither E81 nor E18.
  * - Any other text: one statement looks up the areas and streets it names
- *   exactly and the cities it starts (matchCities' loose index scan), each
- *   through its index, reading at most a few hundred index entries. One part
+ *   exactly and the cities it starts in the places table (migration 0013),
+ *   which the database keeps beside the listings: a few dozen rows read
+ *   through its key, however many listings there are. One part
  *   may be several things at once (an area and the start of a city's name):
  *   each reading is one match, and under relevance the exact area, district
  *   and postcode matches come first (repository.ts).
@@ -40,30 +41,15 @@ export const MAX_CITY_EXPANSION = 20;
 export type CityMatch = readonly string[] | null;
 
 /**
- * The recursive CTE `c(city)` of the distinct lower-case cities matching a
- * LIKE pattern, in order: a loose index scan of listings_city_lower (one probe
- * per city, whatever the number of listings). Read it with a limit.
- */
-export function citiesStartingWith(pattern: string) {
-  return sql`c(city) as (
-      (select lower(city) from listings where lower(city) like lower(${pattern}) order by lower(city) using ~<~ limit 1)
-      union all
-      select (
-        select lower(l.city) from listings l
-        where lower(l.city) like lower(${pattern}) and lower(l.city) ~>~ c.city
-        order by lower(l.city) using ~<~ limit 1
-      ) from c where c.city is not null
-    )`;
-}
-
-/**
  * The distinct lower-case cities that `prefix` matches case-insensitively from
- * the start, any listing status (citiesStartingWith).
+ * the start, named by any listing whatever its status: a range of the places
+ * table's key (migration 0013).
  */
 export async function matchCities(db: Executor, prefix: string): Promise<CityMatch> {
   const { rows } = await sql<{ city: string }>`
-    with recursive ${citiesStartingWith(`${escapeLike(prefix)}%`)}
-    select city from c where city is not null limit ${MAX_CITY_EXPANSION + 1}
+    select distinct key as city from places
+    where kind = 'city' and key like lower(${`${escapeLike(prefix)}%`}) and listings > 0
+    order by key limit ${MAX_CITY_EXPANSION + 1}
   `.execute(db);
   return rows.length > MAX_CITY_EXPANSION ? null : rows.map((r) => r.city);
 }
@@ -142,56 +128,40 @@ interface Readings {
   city?: { cities: CityMatch; names: string[] };
 }
 
-/** Index entries read per area or street to find its usual spelling and where it is. */
-const SAMPLE = 200;
+/** Spellings and places read per area or street: the most common ones. */
+const SAMPLE = 100;
 
 interface ReadingRow {
   kind: 'city' | 'area' | 'street';
   /** city: lower(city); area, street: the spelling. */
-  name: string | null;
-  /** city: its spelling (when at most three); area: its city; street: its area. */
-  within: string | null;
+  name: string;
+  /** city: its most common spelling; area: its city; street: its area ('' when none). */
+  within: string;
   n: number;
 }
 
-const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))];
+const distinct = (values: string[]) => [...new Set(values.filter(Boolean))];
 
 /**
  * The statement that reads a part of the text that is no postcode: the areas
- * and streets it names exactly, the cities it starts (see the header).
- * Exposed for the benchmark's query plans.
+ * and streets it names exactly, with an available listing, and the cities it
+ * starts, with any listing (see the header). Two ranges of the places table's
+ * primary key (migration 0013), a few dozen rows however many listings there
+ * are. Exposed for the benchmark's query plans.
  */
 export function placeQuery(text: string) {
-  // Each look-up asks for its index's own order, so that the planner reads the index (and stops after the sample)
-  // rather than scanning the table for a common name (London is most of it) or one no listing has; a city's
-  // name as written is found through the pattern operators of its text_pattern_ops index, never by a scan.
   return sql<ReadingRow>`
-    with recursive ${citiesStartingWith(`${escapeLike(text)}%`)},
-    cities as (select city from c where city is not null limit ${MAX_CITY_EXPANSION + 1}),
-    areas as (
-      select area, city, count(*) as n
-      from (
-        select area, city from listings where lower(area) = lower(${text}) and status = 'Available'
-        order by expires_at desc, id desc limit ${SAMPLE}
-      ) a
-      group by area, city
-    ),
-    streets as (
-      select street, area, count(*) as n
-      from (
-        select street, area from listings where lower(street) = lower(${text}) and status = 'Available'
-        order by expires_at desc, id desc limit ${SAMPLE}
-      ) s
-      group by street, area
+    (
+      select 'city' as kind, key as name, (array_agg(name order by listings desc, name))[1] as within, 0 as n
+      from places where kind = 'city' and key like lower(${`${escapeLike(text)}%`}) and listings > 0
+      group by key order by key limit ${MAX_CITY_EXPANSION + 1}
     )
-    select 'city' as kind, cities.city as name,
-      case when (select count(*) from cities) <= 3 then (
-        select l.city from listings l where lower(l.city) ~>=~ cities.city and lower(l.city) ~<=~ cities.city limit 1
-      ) end as within,
-      0 as n
-    from cities
-    union all select 'area', area, city, n from areas
-    union all select 'street', street, area, n from streets
+    union all
+    (
+      select kind, name, within, available from places
+      where kind in ('area', 'street') and key = lower(${text}) and available > 0
+      order by available desc, name, within limit ${SAMPLE}
+    )
   `;
 }
 
@@ -203,14 +173,14 @@ async function readPart(db: Executor, text: string): Promise<Readings> {
   if (district) return { text, district };
   const { rows } = await placeQuery(text).execute(db);
   const readings: Readings = { text };
-  const byCount = (kind: ReadingRow['kind']) => rows.filter((r) => r.kind === kind).sort((a, b) => Number(b.n) - Number(a.n));
-  const areas = byCount('area');
-  if (areas.length) readings.area = { name: areas[0]!.name!, cities: distinct(areas.map((r) => r.within)) };
-  const streets = byCount('street');
-  if (streets.length) readings.street = { name: streets[0]!.name!, areas: distinct(streets.map((r) => r.within)) };
+  // Most listings first (the statement orders them so).
+  const areas = rows.filter((r) => r.kind === 'area');
+  if (areas.length) readings.area = { name: areas[0]!.name, cities: distinct(areas.map((r) => r.within)) };
+  const streets = rows.filter((r) => r.kind === 'street');
+  if (streets.length) readings.street = { name: streets[0]!.name, areas: distinct(streets.map((r) => r.within)) };
   const cities = rows.filter((r) => r.kind === 'city');
   if (cities.length > MAX_CITY_EXPANSION) readings.city = { cities: null, names: [] };
-  else if (cities.length) readings.city = { cities: cities.map((r) => r.name!), names: distinct(cities.map((r) => r.within)) };
+  else if (cities.length) readings.city = { cities: cities.map((r) => r.name), names: cities.length <= 3 ? distinct(cities.map((r) => r.within)) : [] };
   return readings;
 }
 

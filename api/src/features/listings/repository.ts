@@ -27,7 +27,7 @@ export type { Executor };
 /** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
 export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
 
-export { citiesStartingWith, escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
+export { escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
 export interface SearchFilters {
   city?: string | undefined;
