@@ -24,8 +24,37 @@ import { escapeLike, resolvePlace, type CityMatch, type Place, type PlaceMatch }
 
 export type { Executor };
 
+/**
+ * The columns a Listing shows (schemas.ts toListing), read by every read of listings: not the place columns
+ * the database computes for search (area, street, postcode, district), which no answer carries.
+ */
+const LISTING_COLUMNS = [
+  'id',
+  'landlord_id',
+  'title',
+  'description',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'room_type',
+  'rent',
+  'deposit',
+  'available_date',
+  'image_path',
+  'thumb_path',
+  'amenities',
+  'lease_terms',
+  'pet_policy',
+  'smoking_policy',
+  'status',
+  'created_at',
+  'expires_at',
+] as const satisfies readonly (keyof ListingRow)[];
+const LISTING_SELECTION = LISTING_COLUMNS.map((column) => `listings.${column}` as const);
+
 /** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
-export type ListingWithLandlord = ListingRow & { landlord_name: string; landlord_picture: string | null };
+export type ListingWithLandlord = Pick<ListingRow, (typeof LISTING_COLUMNS)[number]> & { landlord_name: string; landlord_picture: string | null };
 
 export { escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
@@ -301,7 +330,7 @@ export function pageQuery(
     .selectFrom(pageIds)
     .innerJoin('listings', 'listings.id', 'k.id' as never)
     .innerJoin('users as u', 'u.id', 'listings.landlord_id')
-    .selectAll('listings')
+    .select(LISTING_SELECTION)
     .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
   if (branches.length > 1 && sortBy === 'relevance') query = query.orderBy('k.rank' as never);
   for (const [column, direction] of order) query = query.orderBy(`listings.${column}`, direction);
@@ -403,7 +432,7 @@ export function findListing(db: Executor, id: number): Promise<(ListingWithLandl
   return db
     .selectFrom('listings')
     .innerJoin('users', 'users.id', 'listings.landlord_id')
-    .selectAll('listings')
+    .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', IS_PUBLIC.as('is_public')])
     .where('listings.id', '=', id)
     .executeTakeFirst();
@@ -414,7 +443,7 @@ export function findLandlordListings(db: Executor, landlordId: number): Promise<
   return db
     .selectFrom('listings')
     .innerJoin('users', 'users.id', 'listings.landlord_id')
-    .selectAll('listings')
+    .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture'])
     .where('listings.landlord_id', '=', landlordId)
     .orderBy('listings.created_at', 'desc')
