@@ -6,7 +6,7 @@
  * status leaves it alone.
  */
 import * as fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as placesMigration from '../src/db/migrations/0013-places.ts';
 import { actor, insertListing } from './listings-support.ts';
@@ -164,8 +164,8 @@ describe.each(TEST_DATABASES)('places kept from listings on $name', (database) =
     await insertListing(ctx.db, landlord, { city: 'Leeds', address: '4 Otley Road, Headingley' });
     const before = await stored();
     expect(before.some((r) => r.key === 'headingley')).toBe(true);
-    await placesMigration.down(ctx.db);
-    await placesMigration.up(ctx.db);
+    await placesMigration.down(ctx.db as unknown as Kysely<unknown>);
+    await placesMigration.up(ctx.db as unknown as Kysely<unknown>);
     expect(await stored()).toEqual(before);
     await sql`truncate listings cascade`.execute(ctx.db);
     expect(await stored()).toEqual([]);

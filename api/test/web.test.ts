@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { NAME_MAX_LENGTH } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -45,6 +46,15 @@ describe.each(TEST_DATABASES)('health, docs and static serving on $name', (datab
     );
     expect(doc.paths['/api/users/profile'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('Password');
+    // The form bodies are documented from the schemas the routes check them with, rules included.
+    const profileForm = doc.paths['/api/users/profile'].put.requestBody.content['multipart/form-data'].schema.anyOf[0];
+    expect(profileForm.required).toEqual(['Name']);
+    expect(profileForm.properties.Name).toMatchObject({ maxLength: NAME_MAX_LENGTH, description: expect.stringContaining('one line') });
+    expect(profileForm.properties.BudgetMax).toMatchObject({ type: 'integer', minimum: 0, maximum: 100_000 });
+    expect(profileForm.properties.profileImage).toMatchObject({ type: 'string', format: 'binary' });
+    const listingForm = doc.paths['/api/listings'].post.requestBody.content['multipart/form-data'].schema;
+    expect(listingForm.properties.Title).toMatchObject({ maxLength: 120 });
+    expect(listingForm.properties.roomImage).toMatchObject({ type: 'string', format: 'binary' });
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/store') || p.startsWith('/uploads') || p === '/remotes.json')).toBe(false);
   });
 

@@ -12,7 +12,9 @@
  * `openDatabase` registers the handle's listener here; features look it up with
  * `listenerFor(db)`, so neither buildApp nor the test harness has to carry it.
  */
+import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
+import type { DB } from './types.ts';
 import type { PGliteWorker } from './pglite-worker-client.ts';
 
 export interface ListenHandlers {
@@ -34,6 +36,20 @@ export function registerListener(db: object, listen: ListenFn): void {
 /** The listener of a database handle opened by `openDatabase`; undefined for any other handle. */
 export function listenerFor(db: object): ListenFn | undefined {
   return LISTENERS.get(db);
+}
+
+/** The channel `<prefix>_<schema>` of the database's current schema, so that the schemas on one server (the tests', a benchmark's) never hear one another. */
+export async function schemaChannel(db: Kysely<DB>, prefix: string): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return channelName(prefix, rows[0]?.schema ?? 'public');
+}
+
+/** `<prefix>_<schema>` within PostgreSQL's 63 bytes of a name; the triggers of migration 0007 compute the same. */
+export const channelName = (prefix: string, schema: string) => `${prefix}_${schema.replace(/[^a-zA-Z0-9_]/g, '_')}`.slice(0, 63);
+
+/** Sends `payload` on `channel` to every listener, when the transaction (or the statement) commits. */
+export async function notify(db: Kysely<DB>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -17,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
 import type { TokenService } from '../features/auth/tokens.ts';
+import { findSessionUser } from '../features/users/repository.ts';
 import { HttpError } from './errors.ts';
 
 export interface AuthUser {
@@ -89,11 +90,7 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
   async function resolveUser(token: string): Promise<AuthUser> {
     const claims = await tokens.verify(token);
     if (!claims) throw new HttpError(401, API_TEXTS.tokenInvalid);
-    const row = await db
-      .selectFrom('users')
-      .select(['id', 'name', 'email', 'user_type', 'plan', 'token_version'])
-      .where('id', '=', claims.userId)
-      .executeTakeFirst();
+    const row = await findSessionUser(db, claims.userId);
     if (!row || row.token_version !== claims.tokenVersion) throw new HttpError(401, API_TEXTS.tokenInvalid);
     return { id: row.id, name: row.name, email: row.email, userType: row.user_type, plan: row.plan };
   }

@@ -23,8 +23,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import { listenerFor } from '../../db/listen.ts';
+import type { Kysely } from 'kysely';
+import { channelName, listenerFor, schemaChannel } from '../../db/listen.ts';
 import type { DB } from '../../db/types.ts';
 import { placeKey, type Place } from './places.ts';
 import { rentBounds, type SearchFilters } from './repository.ts';
@@ -145,7 +145,7 @@ export class EncodedJson {
 }
 
 /** The channel of a schema's search changes (migration 0007 notifies the same name). */
-export const searchChannel = (schema: string) => `roomnest_search_${schema.replace(/[^a-zA-Z0-9_]/g, '_')}`.slice(0, 63);
+export const searchChannel = (schema: string) => channelName('roomnest_search', schema);
 
 /** Answers kept at most: about 30 KB of JSON and 5 KB of each compressed form apiece. */
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
@@ -212,8 +212,7 @@ export class SearchCache {
   async watch(db: Kysely<DB>, log: FastifyBaseLogger): Promise<void> {
     const listen = listenerFor(db);
     if (!this.enabled || !listen || this.#unlisten) return;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    this.#unlisten = await listen(searchChannel(rows[0]?.schema ?? 'public'), {
+    this.#unlisten = await listen(await schemaChannel(db, 'roomnest_search'), {
       onNotify: () => this.clear(),
       onReconnect: () => {
         log.warn('search cache: listener reconnected; clearing what changes may have been missed');

@@ -30,10 +30,11 @@
  */
 import type { Message } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ServerResponse } from 'node:http';
-import { listenerFor } from '../../db/listen.ts';
+import { listenerFor, notify, schemaChannel } from '../../db/listen.ts';
 import type { DB } from '../../db/types.ts';
+import { tokenVersions } from '../users/repository.ts';
 import { findMessage, unreadCount } from './repository.ts';
 
 export const HEARTBEAT_MS = 20_000;
@@ -160,8 +161,7 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
   async function stillValid(streams: LiveStream[]): Promise<LiveStream[]> {
     const ids = [...new Set(streams.map((s) => s.userId))];
     if (!ids.length) return [];
-    const rows = await db.selectFrom('users').select(['id', 'token_version']).where('id', 'in', ids).execute();
-    const versions = new Map(rows.map((row) => [row.id, row.token_version]));
+    const versions = await tokenVersions(db, ids);
     return streams.filter((s) => {
       if (versions.get(s.userId) === s.tokenVersion) return true;
       hub.remove(s);
@@ -203,8 +203,7 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
       return n;
     },
     async start() {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-      channel = `roomnest_messages_${(rows[0]?.schema ?? 'public').replace(/[^a-z0-9_]/gi, '_')}`.slice(0, 63);
+      channel = await schemaChannel(db, 'roomnest_messages');
       if (listen) {
         unlisten = await listen(channel, {
           onNotify,
@@ -240,7 +239,7 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
     },
     async publish(event) {
       const payload = JSON.stringify(event);
-      if (listen) await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+      if (listen) await notify(db, channel, payload);
       else onNotify(payload);
     },
     add(stream) {

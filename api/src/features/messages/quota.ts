@@ -9,39 +9,15 @@
  * counts in the month that message was sent.
  */
 import { londonMonthStart, newConversationLimit, nextLondonMonthFirst, PLAN_TEXTS, type PlanName } from '@roomnest/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { findUser, insertMessage } from './repository.ts';
+import { lockPlan } from '../users/repository.ts';
+import { conversationsStartedSince, findUser, hasConversation, insertMessage } from './repository.ts';
 
 export interface Sender {
   id: number;
   plan: PlanName;
-}
-
-/** Whether either of the two has written to the other (each side read through its pair index). */
-export async function hasConversation(db: Kysely<DB>, a: number, b: number): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`
-    select exists (select 1 from messages where sender_id = ${a} and receiver_id = ${b})
-        or exists (select 1 from messages where sender_id = ${b} and receiver_id = ${a}) as found`.execute(db);
-  return Boolean(rows[0]?.found);
-}
-
-/**
- * How many people `me` started a conversation with since `since`: the receivers of `me`'s messages sent
- * since then whose pair holds no earlier message, either way.
- */
-export async function conversationsStartedSince(db: Kysely<DB>, me: number, since: Date): Promise<number> {
-  const { rows } = await sql<{ started: number }>`
-    select count(*)::int as started
-    from (
-      select receiver_id, min(id) as first_id from messages
-      where sender_id = ${me} and sent_at >= ${since}
-      group by receiver_id
-    ) mine
-    where not exists (select 1 from messages m where m.sender_id = ${me} and m.receiver_id = mine.receiver_id and m.id < mine.first_id)
-      and not exists (select 1 from messages m where m.sender_id = mine.receiver_id and m.receiver_id = ${me} and m.id < mine.first_id)`.execute(db);
-  return Number(rows[0]?.started ?? 0);
 }
 
 /** The caller's limit of new conversations this month (null: unlimited) and how many are used. */
@@ -67,7 +43,7 @@ export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: n
   if (newConversationLimit(sender.plan, false) === null) return insertMessage(db, sender.id, receiver, content);
   if (await hasConversation(db, sender.id, receiver)) return insertMessage(db, sender.id, receiver, content);
   return db.transaction().execute(async (trx: Transaction<DB>) => {
-    const me = await trx.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', sender.id).forNoKeyUpdate().executeTakeFirst();
+    const me = await lockPlan(trx, sender.id);
     if (!me) return null; // the sender's account was deleted this very moment
     const limit = newConversationLimit(me.plan, me.unlimited_messages);
     // Checked again under the lock: the receiver may have written first meanwhile, or another send of the caller's started it.

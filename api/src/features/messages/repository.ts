@@ -178,3 +178,28 @@ export async function unreadCount(db: Kysely<DB>, userId: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(count);
 }
+
+/** Whether either of the two has written to the other (each side read through its pair index). */
+export async function hasConversation(db: Kysely<DB>, a: number, b: number): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists (select 1 from messages where sender_id = ${a} and receiver_id = ${b})
+        or exists (select 1 from messages where sender_id = ${b} and receiver_id = ${a}) as found`.execute(db);
+  return Boolean(rows[0]?.found);
+}
+
+/**
+ * How many people `me` started a conversation with since `since`: the receivers of `me`'s messages sent
+ * since then whose pair holds no earlier message, either way.
+ */
+export async function conversationsStartedSince(db: Kysely<DB>, me: number, since: Date): Promise<number> {
+  const { rows } = await sql<{ started: number }>`
+    select count(*)::int as started
+    from (
+      select receiver_id, min(id) as first_id from messages
+      where sender_id = ${me} and sent_at >= ${since}
+      group by receiver_id
+    ) mine
+    where not exists (select 1 from messages m where m.sender_id = ${me} and m.receiver_id = mine.receiver_id and m.id < mine.first_id)
+      and not exists (select 1 from messages m where m.sender_id = mine.receiver_id and m.receiver_id = ${me} and m.id < mine.first_id)`.execute(db);
+  return Number(rows[0]?.started ?? 0);
+}

@@ -1,4 +1,4 @@
-/** User queries shared by the auth and users features. */
+/** User queries shared by the auth, users and messages features and the session check (plugins/auth.ts). */
 import type { PlanName, ProfileUpdateInput, UserType } from '@roomnest/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Executor, UserRow } from '../../db/types.ts';
@@ -19,6 +19,23 @@ export function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | unde
 /** The account's plan and the Free plan's unlimited-messages upgrade; undefined when the account is gone. */
 export function findPlan(db: Executor, id: number): Promise<{ plan: PlanName; unlimited_messages: boolean } | undefined> {
   return db.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The account's plan, read with the user row's lock (FOR NO KEY UPDATE: see messages/quota.ts); undefined when the account is gone. */
+export function lockPlan(trx: Transaction<DB>, id: number): Promise<{ plan: PlanName; unlimited_messages: boolean } | undefined> {
+  return trx.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+}
+
+/** What a request's session needs of its user, with the token version its token must carry; undefined when the account is gone. */
+export function findSessionUser(db: Executor, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'email', 'user_type', 'plan', 'token_version']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The token version of each of these users that still exists. */
+export async function tokenVersions(db: Executor, ids: readonly number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'token_version']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.token_version]));
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Response shapes of the users feature (the Profile object: docs/product.md, Data). */
-import { PLAN_NAMES, USER_TYPES, type FlatmateCard, type PlanUsage, type Profile } from '@roomnest/shared';
+import { PLAN_NAMES, profileUpdateSchema, USER_TYPES, type FlatmateCard, type PlanUsage, type Profile, type ProfileUpdateInput } from '@roomnest/shared';
 import { z } from 'zod';
 import type { UserRow } from '../../db/types.ts';
 
@@ -63,24 +63,33 @@ export const flatmateSearchPageSchema = z.object({
 
 export const profileSavedSchema = z.object({ message: z.string(), user: profileSchema });
 
-const text = (description: string) => z.string().describe(description);
+/**
+ * Notes the OpenAPI page shows beside a profile form field, for what its schema cannot say itself: every rule
+ * (lengths, ranges, one line, the date) is read from the shared profileUpdateSchema. Keyed by its fields, so a note
+ * cannot outlive its field.
+ */
+const PROFILE_NOTES = {
+  Name: 'Required, one line: no line breaks, tabs or invisible formatting characters, and no web address.',
+  PhoneNumber: 'Digits, spaces, brackets, dashes and a leading +. Blank clears it.',
+  Bio: 'Blank clears it.',
+  LookingForDescription: 'Blank clears it.',
+  BudgetMin: 'Whole pounds a month.',
+  BudgetMax: 'Whole pounds a month, not below BudgetMin.',
+  PreferredLocations: 'Comma-separated, e.g. "Hackney, Stratford".',
+  FlatmateMoveInDate: 'YYYY-MM-DD, a real calendar date.',
+} as const satisfies Record<keyof ProfileUpdateInput, string>;
+
+const profileShape = profileUpdateSchema.shape;
 
 /**
- * PUT /api/users/profile as the OpenAPI page shows it: the multipart form, or
- * the JSON toggle. The route reads and checks either itself with the shared
- * profileUpdateSchema / profileVisibilitySchema.
+ * PUT /api/users/profile as the OpenAPI page shows it: the multipart form (built from the shared
+ * profileUpdateSchema the route checks it with, so the page cannot drift from the rules), or the JSON toggles.
+ * The route reads and checks each body itself.
  */
 export const profileUpdateDoc = z.union([
   z
     .object({
-      Name: text('Required, at most 100 characters, one line: no line breaks, tabs or invisible formatting characters, and no web address.'),
-      PhoneNumber: text('Optional: digits, spaces, brackets, dashes and a leading +, 7 to 20 characters. Blank clears it.').optional(),
-      Bio: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
-      LookingForDescription: text('Optional, at most 2,000 characters. Blank clears it.').optional(),
-      BudgetMin: text('Optional: whole pounds a month, 0 to 100,000.').optional(),
-      BudgetMax: text('Optional: whole pounds a month, 0 to 100,000, not below BudgetMin.').optional(),
-      PreferredLocations: text('Optional, comma-separated, one line, at most 500 characters, e.g. "Hackney, Stratford".').optional(),
-      FlatmateMoveInDate: text('Optional: YYYY-MM-DD, a real calendar date.').optional(),
+      ...Object.fromEntries(Object.entries(PROFILE_NOTES).map(([field, note]) => [field, profileShape[field as keyof typeof PROFILE_NOTES].describe(note)])),
       profileImage: z
         .string()
         .meta({ format: 'binary' })
