@@ -38,3 +38,23 @@ export function Field({ label, error, hint, children }: FieldProps) {
     </div>
   );
 }
+
+/** One choice of a select: a value shown as itself, or with its own label. */
+export type Choice<T extends string> = T | { readonly value: T; readonly label: string };
+
+/** The `<option>`s of a select over a list of choices (the product's constants), after an optional empty first one ("Any type"). */
+export function Options<T extends string>({ choices, empty }: { choices: readonly Choice<T>[]; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined ? <option value="">{empty}</option> : null}
+      {choices.map((choice) => {
+        const { value, label } = typeof choice === 'string' ? { value: choice, label: choice } : choice;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from '../schemas/zod.ts';
 import { Alert } from './components.tsx';
-import { applyServerErrors, Field, useSubmitFailure, useZodForm } from './form.tsx';
+import { applyServerErrors, Field, Options, useSubmitFailure, useZodForm } from './form.tsx';
 
 afterEach(() => cleanup());
 
@@ -85,5 +85,27 @@ describe('the form pattern and what the server said', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
+  });
+});
+
+describe('Options', () => {
+  it('lists each choice as itself or with its label, after the empty choice when there is one', () => {
+    render(
+      <>
+        <select aria-label="Type">
+          <Options choices={['Single', 'Double']} empty="Any type" />
+        </select>
+        <select aria-label="Sort">
+          <Options choices={[{ value: 'rent_asc', label: 'Rent: low to high' }]} />
+        </select>
+      </>,
+    );
+    const options = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
+    expect(options('Type')).toEqual([
+      ['', 'Any type'],
+      ['Single', 'Single'],
+      ['Double', 'Double'],
+    ]);
+    expect(options('Sort')).toEqual([['rent_asc', 'Rent: low to high']]);
   });
 });

@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect } from 'react';
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn, type Path } from 'react-hook-form';
 import type { z } from 'zod';
-export { controlClass, Field, type FieldProps } from './field.tsx';
+export { controlClass, Field, Options, type Choice, type FieldProps } from './field.tsx';
 
 /** The error type of whatever the server answered. */
 const SERVER = 'server';

@@ -14,7 +14,7 @@ import {
 } from '@roomnest/shared';
 import { errorMessage, errorStatus, serverFieldErrors } from '@roomnest/shared/client';
 import { AmenityIcon } from '@roomnest/shared/listing';
-import { Alert, applyServerErrors, Button, ButtonLink, Field, useZodForm } from '@roomnest/shared/ui';
+import { Alert, applyServerErrors, Button, ButtonLink, Field, Options, useZodForm } from '@roomnest/shared/ui';
 import { useMemo, useState, type ReactNode } from 'react';
 import { toListingFormData, type ListingFormValues } from './form-values.ts';
 import { ImagePicker } from './ImagePicker.tsx';
@@ -118,12 +118,7 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
           <Field label="Room type" error={fieldError('RoomType')}>
             {(ids) => (
               <select {...ids} {...req('RoomType')} defaultValue={initial.RoomType}>
-                <option value="">Choose a type</option>
-                {ROOM_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
+                <Options choices={ROOM_TYPES} empty="Choose a type" />
               </select>
             )}
           </Field>
@@ -142,11 +137,7 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
             <Field label="Status" error={fieldError('Status')} hint="Only Available rooms appear in search.">
               {(ids) => (
                 <select {...ids} {...req('Status')} defaultValue={initial.Status}>
-                  {LISTING_STATUSES.map((st) => (
-                    <option key={st} value={st}>
-                      {st}
-                    </option>
-                  ))}
+                  <Options choices={LISTING_STATUSES} />
                 </select>
               )}
             </Field>
@@ -181,22 +172,14 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
           <Field label="Pet policy" error={fieldError('PetPolicy')}>
             {(ids) => (
               <select {...ids} {...register('PetPolicy')} defaultValue={initial.PetPolicy}>
-                {PET_POLICIES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
+                <Options choices={PET_POLICIES} />
               </select>
             )}
           </Field>
           <Field label="Smoking policy" error={fieldError('SmokingPolicy')}>
             {(ids) => (
               <select {...ids} {...register('SmokingPolicy')} defaultValue={initial.SmokingPolicy}>
-                {SMOKING_POLICIES.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
+                <Options choices={SMOKING_POLICIES} />
               </select>
             )}
           </Field>

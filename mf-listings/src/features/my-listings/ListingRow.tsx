@@ -1,7 +1,7 @@
 import { formatMoney, LISTING_STATUSES, ROUTES, TEXTS, type Listing, type ListingStatus } from '@roomnest/shared';
 import { errorMessage, notify } from '@roomnest/shared/client';
 import { ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
-import { Button, ButtonLink } from '@roomnest/shared/ui';
+import { Button, ButtonLink, Options } from '@roomnest/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useRenewListingMutation, useUpdateStatusMutation } from '../../api/listings-api.ts';
@@ -76,11 +76,7 @@ export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: 
             }}
             aria-describedby={statusError ? `${selectId}-error` : undefined}
           >
-            {LISTING_STATUSES.map((st) => (
-              <option key={st} value={st}>
-                {st}
-              </option>
-            ))}
+            <Options choices={LISTING_STATUSES} />
           </select>
           <Button type="submit" size="sm" disabled={!changed || updating}>
             {updating ? 'Updating…' : 'Update'}

@@ -1,5 +1,5 @@
 import { PRICE_RANGES, ROOM_TYPES } from '@roomnest/shared';
-import { Button, Field, FilterToggle } from '@roomnest/shared/ui';
+import { Button, Field, FilterToggle, Options } from '@roomnest/shared/ui';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { activeFilterCount, type RoomSearch } from './search-query.ts';
 import s from './filter-panel.module.css';
@@ -124,12 +124,7 @@ export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
           <Field label="Price range">
             {(ids) => (
               <select {...ids} {...bind('priceRange')}>
-                <option value="">Any price</option>
-                {PRICE_RANGES.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
+                <Options choices={PRICE_RANGES} empty="Any price" />
               </select>
             )}
           </Field>
@@ -148,12 +143,7 @@ export function FilterPanel({ search, onApply, onClear }: FilterPanelProps) {
           <Field label="Room type">
             {(ids) => (
               <select {...ids} {...bind('roomType')}>
-                <option value="">Any type</option>
-                {ROOM_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
+                <Options choices={ROOM_TYPES} empty="Any type" />
               </select>
             )}
           </Field>

@@ -1,6 +1,6 @@
 import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SearchLocation, type SortBy } from '@roomnest/shared';
 import { errorMessage, errorStatus } from '@roomnest/shared/client';
-import { Alert, Button, controlClass, LoadingState, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Button, controlClass, LoadingState, Options, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useSearchListingsQuery } from '../../api/search-api.ts';
@@ -152,11 +152,7 @@ export default function RoomSearchPage() {
                 Sort by
               </label>
               <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <Options choices={SORT_OPTIONS} />
               </select>
             </div>
           </div>
