@@ -35,7 +35,8 @@ export const AMENITIES = [
   { key: 'bills_included', name: 'Bills Included' },
 ] as const;
 export type AmenityKey = (typeof AMENITIES)[number]['key'];
-export const AMENITY_KEYS = AMENITIES.map((a) => a.key) as [AmenityKey, ...AmenityKey[]];
+// Pure: a bundle that never reads it (the shell) leaves it and AMENITIES out.
+export const AMENITY_KEYS = /* @__PURE__ */ AMENITIES.map((a) => a.key) as [AmenityKey, ...AmenityKey[]];
 
 /** The user the browser keeps under the `currentUser` storage key. */
 export interface User {

@@ -85,12 +85,15 @@ export type PagePattern = Extract<Values<typeof ROUTES>, string> | Values<typeof
 
 const isPath = (value: unknown): value is Extract<Values<typeof ROUTES>, string> => typeof value === 'string';
 
-/** The fixed paths first: the first match wins, and '/news/unsubscribe' must not be taken for the article '/news/:id'. */
-export const PAGE_PATTERNS: readonly PagePattern[] = [
+/**
+ * The fixed paths first: the first match wins, and '/news/unsubscribe' must not be taken for the article '/news/:id'.
+ * Pure: only the server and the tests read it, so the browser bundles leave it out.
+ */
+export const PAGE_PATTERNS: readonly PagePattern[] = /* @__PURE__ */ (() => [
   ...Object.values(ROUTES).filter(isPath),
   ...Object.values(NEWSLETTER_PAGES),
   ...Object.values(ROUTE_PATTERNS),
-];
+])();
 
 /**
  * The published addresses of mf-content's fixed pages with parameters: the
