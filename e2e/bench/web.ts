@@ -80,6 +80,8 @@ interface Sample {
   totalBytes: number;
   requests: number;
   jsRequests: number;
+  /** Each script's path and compressed bytes, in the order they arrived (web-samples.json: what to look at when the total moves). */
+  jsFiles: [string, number][];
   lcpMs: number;
   cls: number;
   coldNavMs: number;
@@ -222,6 +224,7 @@ interface Transfer {
   total: number;
   requests: number;
   jsRequests: number;
+  jsFiles: [string, number][];
 }
 
 /** Bytes and requests so far, from Resource Timing (encoded body sizes: what came over the wire, compressed). */
@@ -229,7 +232,7 @@ function readTransfer(page: Page): Promise<Transfer> {
   return page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceResourceTiming | undefined;
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const out = { js: 0, css: 0, total: nav?.encodedBodySize ?? 0, requests: 1, jsRequests: 0 };
+    const out = { js: 0, css: 0, total: nav?.encodedBodySize ?? 0, requests: 1, jsRequests: 0, jsFiles: [] as [string, number][] };
     for (const e of entries) {
       const path = new URL(e.name).pathname;
       out.requests += 1;
@@ -237,6 +240,7 @@ function readTransfer(page: Page): Promise<Transfer> {
       if (/\.m?js$/.test(path)) {
         out.js += e.encodedBodySize;
         out.jsRequests += 1;
+        out.jsFiles.push([path, e.encodedBodySize]);
       } else if (path.endsWith('.css')) out.css += e.encodedBodySize;
     }
     return out;
@@ -303,6 +307,7 @@ async function measure(browser: Browser, server: Server, spec: PageSpec): Promis
       totalBytes: transfer.total,
       requests: transfer.requests,
       jsRequests: transfer.jsRequests,
+      jsFiles: transfer.jsFiles,
       lcpMs: vitals.lcp,
       cls: vitals.cls,
       coldNavMs,

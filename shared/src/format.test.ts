@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, initials, snippet, unreadBadgeText } from './format.ts';
+import { formatDate, formatMoney, snippet, unreadBadgeText } from './format.ts';
 import { TEXTS } from './texts.ts';
 
 describe('en-GB formats', () => {
@@ -22,14 +22,6 @@ describe('en-GB formats', () => {
     expect(unreadBadgeText(0)).toBe('');
     expect(unreadBadgeText(9)).toBe('9');
     expect(unreadBadgeText(10)).toBe('9+');
-  });
-  it('takes the initials of the first two words', () => {
-    expect(initials('Amelia Clarke')).toBe('AC');
-    expect(initials('  priya   de  souza ')).toBe('PD');
-    expect(initials('Olu')).toBe('O');
-    expect(initials('𝒜da Lovelace')).toBe('𝒜L');
-    expect(initials('')).toBe('');
-    expect(initials(null)).toBe('');
   });
   it("greets with the name or 'User'", () => {
     expect(TEXTS.loginGreeting('Amelia')).toBe('Hi, Amelia! 👋');

@@ -1,8 +1,8 @@
 /** en-GB formatting: £ amounts and day-month-year dates. */
 import { UNREAD_BADGE_CAP } from './constants.ts';
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const gbpPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const gbp = /* @__PURE__ */ new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const gbpPence = /* @__PURE__ */ new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** £950, £19.99 */
 export function formatMoney(amount: number | null | undefined): string {
@@ -10,8 +10,8 @@ export function formatMoney(amount: number | null | undefined): string {
   return Number.isInteger(amount) ? gbp.format(amount) : gbpPence.format(amount);
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-GB', {
+const dateFmt = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateTimeFmt = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -47,17 +47,4 @@ export function snippet(text: string | null | undefined, max: number): string {
 export function unreadBadgeText(count: number, cap = UNREAD_BADGE_CAP): string {
   if (!count || count < 0) return '';
   return count > cap ? `${cap}+` : String(count);
-}
-
-/**
- * 'Amelia Clarke' -> 'AC': the first letters of the first two words, upper case; '' when there are none. Letters are
- * taken whole (Array.from), so a name that starts with a character outside the Basic Multilingual Plane keeps it.
- */
-export function initials(name: string | null | undefined): string {
-  return (name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
-    .join('');
 }

@@ -1,10 +1,18 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Avatar } from './avatar.tsx';
+import { Avatar, initials } from './avatar.tsx';
 
 afterEach(() => cleanup());
 
 describe('Avatar', () => {
+  it('takes the initials of the first two words', () => {
+    expect(initials('Amelia Clarke')).toBe('AC');
+    expect(initials('  priya   de  souza ')).toBe('PD');
+    expect(initials('Olu')).toBe('O');
+    expect(initials('𝒜da Lovelace')).toBe('𝒜L');
+    expect(initials('')).toBe('');
+    expect(initials(null)).toBe('');
+  });
   it('is an image named after the person: the picture, or the initials without one', () => {
     const { rerender } = render(<Avatar src="/uploads/a.jpg" name="Amelia Clarke" size={56} />);
     expect(screen.getByRole('img', { name: 'Amelia Clarke' }).tagName).toBe('IMG');

@@ -1,6 +1,20 @@
 import { useState } from 'react';
-import { initials } from '../format.ts';
 import s from './avatar.module.css';
+
+// Here, not in format.ts: the Avatar is its only reader, and a page with an avatar (Home's testimonials) then
+// needs no formatting code.
+/**
+ * 'Amelia Clarke' -> 'AC': the first letters of the first two words, upper case; '' when there are none. Letters are
+ * taken whole (Array.from), so a name that starts with a character outside the Basic Multilingual Plane keeps it.
+ */
+export function initials(name: string | null | undefined): string {
+  return (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]?.toUpperCase() ?? '')
+    .join('');
+}
 
 const NAME_TONES = [s.soft, s.amber, s.green, s.slate] as const;
 
