@@ -339,7 +339,7 @@ const KIB = 1024;
 
 function rowsFor(samples: Record<BuildName, Record<string, Sample[]>>): Row[] {
   const rows: Row[] = [];
-  const med = (build: BuildName, label: string, key: keyof Sample) => median(samples[build][label]!.map((s) => s[key]));
+  const med = (build: BuildName, label: string, key: Exclude<keyof Sample, 'jsFiles'>) => median(samples[build][label]!.map((s) => s[key]));
   for (const spec of PAGES) {
     const group = `web ${spec.label}`;
     const first = spec.label === '/';

@@ -6,7 +6,7 @@ import { listingsEndpoints } from '../listing/listings-endpoints.ts';
 import { json, listingFixture, stubFetch } from '../testing/network.ts';
 import { API_GLOBAL, hostApi, injectHostEndpoints, publishedApi, type PublishedApi } from './api.ts';
 import { listingsChanged, loggedIn, loggedOut, sessionExpired, type InjectableApi } from './contract.ts';
-import { withHostApi } from './hooks.ts';
+import { withHostApi } from './with-host-api.ts';
 import { planUsageEndpoints, unreadEndpoints } from './shared-endpoints.ts';
 import { authSlice, createHostStore, unreadSlice } from './store.ts';
 

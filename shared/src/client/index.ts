@@ -3,6 +3,7 @@ export * from './contract.ts';
 export * from './store.ts';
 export * from './base-query.ts';
 export * from './hooks.ts';
+export * from './with-host-api.ts';
 export * from './notify.ts';
 export * from './login-redirect.ts';
 export * from './api.ts';
