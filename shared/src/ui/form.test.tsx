@@ -88,6 +88,9 @@ describe('the form pattern and what the server said', () => {
   });
 });
 
+/** A select's options as [value, text]. */
+const options = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
+
 describe('Options', () => {
   it('lists each choice as itself or with its label, after the empty choice when there is one', () => {
     render(
@@ -100,7 +103,6 @@ describe('Options', () => {
         </select>
       </>,
     );
-    const options = (name: string) => [...(screen.getByRole('combobox', { name }) as HTMLSelectElement).options].map((o) => [o.value, o.text]);
     expect(options('Type')).toEqual([
       ['', 'Any type'],
       ['Single', 'Single'],
