@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { API_TEXTS, IMAGE_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type Listing } from '@roomnest/shared';
 import { sql } from 'kysely';
@@ -120,6 +120,28 @@ describe.each(TEST_DATABASES)('listing image uploads on $name', (database) => {
       expect([(await stored(big.ImageUrl!)).metadata.width, (await stored(big.ImageUrl!)).metadata.height]).toEqual([1600, 1067]);
       const small = await getListing((await post([imagePart(await jpeg(300, 200))])).json().listingId);
       expect([(await stored(small.ImageUrl!)).metadata.width, (await stored(small.ImageUrl!)).metadata.height]).toEqual([300, 200]);
+    });
+
+    it("keeps the form's image as the listing's first photo: posted, replaced on update, and every photo's files gone with the listing", async () => {
+      const photoRows = (id: number) => ctx.db.selectFrom('listing_photos').select(['position', 'path', 'card_path']).where('listing_id', '=', id).orderBy('position').execute();
+      const id = (await post([imagePart(await jpeg())])).json().listingId as number;
+      const first = await getListing(id);
+      expect(await photoRows(id)).toEqual([{ position: 0, path: first.ImageUrl, card_path: first.ThumbnailUrl }]);
+
+      const res = await sendForm(ctx, 'PUT', `/api/listings/${id}`, landlord.token, validForm({ Status: 'Available' }), [imagePart(await png())]);
+      expect(res.statusCode).toBe(200);
+      const updated = await getListing(id);
+      expect(updated.ImageUrl).not.toBe(first.ImageUrl);
+      expect(await photoRows(id)).toEqual([{ position: 0, path: updated.ImageUrl, card_path: updated.ThumbnailUrl }]);
+      expect(existsSync(uploadFile(ctx, first.ImageUrl!))).toBe(false);
+
+      // A second photo's files (as the photo calls will store them) go with the listing too.
+      const second = await post([imagePart(await jpeg(640, 480))]);
+      const other = await getListing(second.json().listingId);
+      await ctx.db.insertInto('listing_photos').values({ listing_id: id, position: 1, path: other.ImageUrl!, card_path: other.ThumbnailUrl! }).execute();
+      expect((await ctx.inject({ method: 'DELETE', url: `/api/listings/${id}`, headers: bearer(landlord.token) })).statusCode).toBe(200);
+      for (const path of [updated.ImageUrl!, updated.ThumbnailUrl!, other.ImageUrl!, other.ThumbnailUrl!]) expect(existsSync(uploadFile(ctx, path))).toBe(false);
+      expect(await photoRows(id)).toEqual([]);
     });
 
     it('serves the stored image at its /uploads path', async () => {

@@ -107,6 +107,22 @@ export interface StreamTicketUsesTable {
   used_at: ColumnType<Date, never, never>;
 }
 
+/** A listing's photos in display order, the first its cover (migration 0014). */
+export interface ListingPhotosTable {
+  id: ReadOnlyGenerated<number>;
+  listing_id: ColumnType<number, number, never>;
+  /** 0 to 9; unique per listing at the end of each transaction. */
+  position: number;
+  /** `/uploads/listings/<stem>.jpg`, the full-size copy; the other sizes share its stem. */
+  path: ColumnType<string, string, never>;
+  /** The card copy, `/uploads/listings/<stem>-card.webp`. */
+  card_path: ColumnType<string, string, never>;
+  /** Of the full-size copy; null for a photo moved from before migration 0014. */
+  width: ColumnType<number | null, number | null | undefined, number>;
+  height: ColumnType<number | null, number | null | undefined, number>;
+  created_at: ColumnType<Date, never, never>;
+}
+
 /** The cities, areas and streets listings name, with their counts; kept by triggers on listings (migration 0013). */
 export interface PlacesTable {
   kind: ColumnType<'city' | 'area' | 'street', never, never>;
@@ -128,6 +144,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   stream_ticket_uses: StreamTicketUsesTable;
   places: PlacesTable;
+  listing_photos: ListingPhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

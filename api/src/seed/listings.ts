@@ -266,7 +266,9 @@ const BATCH_SIZE = 5000;
 export async function insertListings(db: Kysely<DB>, rows: readonly SeedListing[]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const batch = JSON.stringify(rows.slice(start, start + BATCH_SIZE));
+    // Each listing's illustration becomes its one photo; its cover columns already hold it (migration 0014's trigger agrees).
     await sql`
+      with inserted as (
       insert into listings (
         landlord_id, title, description, address, city, state, zip_code, room_type, rent, deposit, available_date,
         image_path, thumb_path, lease_terms, pet_policy, smoking_policy, status, amenities, created_at, updated_at, expires_at
@@ -281,6 +283,10 @@ export async function insertListings(db: Kysely<DB>, rows: readonly SeedListing[
         pet_policy text, smoking_policy text, status text, amenities text[], age_minutes integer
       )
       cross join lateral (select now() - make_interval(mins => r.age_minutes) as posted) as p
+      returning id, image_path, thumb_path
+      )
+      insert into listing_photos (listing_id, position, path, card_path)
+      select id, 0, image_path, thumb_path from inserted where image_path is not null and thumb_path is not null
     `.execute(db);
   }
 }

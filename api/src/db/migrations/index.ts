@@ -16,6 +16,7 @@ import * as newsletterConfirmation from './0010-newsletter-confirmation.ts';
 import * as streamTicketUses from './0011-stream-ticket-uses.ts';
 import * as placeStatistics from './0012-place-statistics.ts';
 import * as places from './0013-places.ts';
+import * as listingPhotos from './0014-listing-photos.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011-stream-ticket-uses': streamTicketUses,
   '0012-place-statistics': placeStatistics,
   '0013-places': places,
+  '0014-listing-photos': listingPhotos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -28,7 +28,7 @@ export function manageRoutes(app: ListingsApp, { db, clearSearchCaches, removeIm
       const deleted = await deleteLandlordListing(db, id, user.id);
       if (!deleted) throw new HttpError(404, LISTING_TEXTS.notFound);
       clearSearchCaches();
-      await removeImages([deleted.image_path, deleted.thumb_path]);
+      await removeImages(deleted.files);
       return { message: LISTING_TEXTS.deleted };
     },
   );

@@ -531,13 +531,12 @@ export interface ListingImage {
   thumbPath: string;
 }
 
-/** A new listing from the posting form, with its image when one came; answers its id. */
-export function insertListing(db: Executor, landlordId: number, input: ListingInput, image: ListingImage | null): Promise<{ id: number }> {
-  return db
-    .insertInto('listings')
-    .values({ ...formColumns(input), landlord_id: landlordId, image_path: image?.imagePath ?? null, thumb_path: image?.thumbPath ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+/** A new listing from the posting form, with its image as its first photo when one came; answers its id. */
+export async function insertListing(db: Executor, landlordId: number, input: ListingInput, image: ListingImage | null): Promise<{ id: number }> {
+  const listing = await db.insertInto('listings').values({ ...formColumns(input), landlord_id: landlordId }).returning('id').executeTakeFirstOrThrow();
+  // The listing's cover columns follow its first photo (migration 0014's trigger).
+  if (image) await db.insertInto('listing_photos').values({ listing_id: listing.id, position: 0, path: image.imagePath, card_path: image.thumbPath }).execute();
+  return listing;
 }
 
 /** The owner and image of a listing, locked until the transaction ends, so that a concurrent update cannot swap the image between this read and the write. */
@@ -553,15 +552,38 @@ export async function updateListingForm(db: Executor, id: number, input: Listing
       ...formColumns(input),
       status: input.Status,
       updated_at: sql<Date>`now()`,
-      ...(image ? { image_path: image.imagePath, thumb_path: image.thumbPath } : {}),
     })
     .where('id', '=', id)
     .execute();
+  // A new image replaces the cover photo; the listing's cover columns follow (migration 0014's trigger).
+  if (image) {
+    await db.deleteFrom('listing_photos').where('listing_id', '=', id).where('position', '=', 0).execute();
+    await db.insertInto('listing_photos').values({ listing_id: id, position: 0, path: image.imagePath, card_path: image.thumbPath }).execute();
+  }
 }
 
-/** Deletes the landlord's listing; answers its image paths, or undefined when it is not theirs (or gone). */
-export function deleteLandlordListing(db: Executor, id: number, landlordId: number) {
-  return db.deleteFrom('listings').where('id', '=', id).where('landlord_id', '=', landlordId).returning(['image_path', 'thumb_path']).executeTakeFirst();
+/**
+ * Deletes listings (their photos go with them, on delete cascade) and answers the files of every photo they had,
+ * read in the same statement; `deleted` is how many listings went.
+ */
+export async function deleteListingsWhere(db: Executor, which: { id?: number; landlordId: number }): Promise<{ deleted: number; files: string[] }> {
+  const { rows } = await sql<{ id: number; path: string | null; card_path: string | null }>`
+    with gone as (
+      delete from listings where landlord_id = ${which.landlordId} ${which.id === undefined ? sql`` : sql`and id = ${which.id}`}
+      returning id, image_path, thumb_path
+    )
+    select gone.id, p.path, p.card_path from gone left join listing_photos p on p.listing_id = gone.id
+    union all
+    select id, image_path, thumb_path from gone
+  `.execute(db);
+  const files = [...new Set(rows.flatMap((r) => [r.path, r.card_path]).filter((f): f is string => Boolean(f)))];
+  return { deleted: new Set(rows.map((r) => r.id)).size, files };
+}
+
+/** Deletes the landlord's listing; answers its photos' files, or undefined when it is not theirs (or gone). */
+export async function deleteLandlordListing(db: Executor, id: number, landlordId: number): Promise<{ files: string[] } | undefined> {
+  const { deleted, files } = await deleteListingsWhere(db, { id, landlordId });
+  return deleted ? { files } : undefined;
 }
 
 /** Sets the status of the landlord's listing (nothing when it is not theirs). */

@@ -2,6 +2,7 @@
 import type { PlanName, ProfileUpdateInput, UserType } from '@roomnest/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Executor, UserRow } from '../../db/types.ts';
+import { deleteListingsWhere } from '../listings/repository.ts';
 
 /** The user with this email in any letter case (served by the unique index on lower(email)). */
 export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
@@ -87,10 +88,10 @@ export async function updateProfile(db: Executor, id: number, input: ProfileUpda
  * Deletes the account's listings, then the account; messages and reset tokens go with the row (on delete cascade).
  * Answers the deleted listings' image paths, for their files. Run under lockProfilePicture's lock.
  */
-export async function deleteAccount(trx: Transaction<DB>, id: number): Promise<(string | null)[]> {
-  const listings = await trx.deleteFrom('listings').where('landlord_id', '=', id).returning(['image_path', 'thumb_path']).execute();
+export async function deleteAccount(trx: Transaction<DB>, id: number): Promise<string[]> {
+  const { files } = await deleteListingsWhere(trx, { landlordId: id });
   await trx.deleteFrom('users').where('id', '=', id).execute();
-  return listings.flatMap((l) => [l.image_path, l.thumb_path]);
+  return files;
 }
 
 /** A new account; answers its id. A second account for an email in any letter case fails on the unique index. */
