@@ -9,7 +9,8 @@ import type { Listing } from '@roomnest/shared';
 import { sql, type Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB, NewListing } from '../src/db/types.ts';
-import { bearer, createUser, login, type TestContext } from './support.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { bearer, createTestContext, createUser, login, type TestContext, type TestDatabase } from './support.ts';
 
 export interface FilePart {
   field: string;
@@ -130,4 +131,18 @@ export async function search(ctx: TestContext, query = ''): Promise<{ listings: 
   const res = await ctx.inject({ method: 'GET', url: `/api/listings${query ? `?${query}` : ''}` });
   if (res.statusCode !== 200) throw new Error(`search ${query} answered ${res.statusCode}: ${res.body}`);
   return res.json();
+}
+
+/**
+ * A fresh app on `database` for one suite, with a landlord to own its listings: set up before the suite's tests,
+ * closed after them. Read its fields inside the tests (they are filled in by then).
+ */
+export function landlordSuite(database: TestDatabase): { ctx: TestContext; landlord: number } {
+  const suite = {} as { ctx: TestContext; landlord: number };
+  beforeAll(async () => {
+    suite.ctx = await createTestContext(database);
+    suite.landlord = (await actor(suite.ctx, 'Landlord')).id;
+  });
+  afterAll(() => suite.ctx.close());
+  return suite;
 }

@@ -7,10 +7,10 @@
  */
 import * as fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as placesMigration from '../src/db/migrations/0013-places.ts';
-import { actor, insertListing } from './listings-support.ts';
-import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
+import { insertListing, landlordSuite } from './listings-support.ts';
+import { TEST_DATABASES } from './support.ts';
 
 interface PlaceRow {
   kind: string;
@@ -54,16 +54,9 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe.each(TEST_DATABASES)('places kept from listings on $name', (database) => {
-  let ctx: TestContext;
-  let landlord: number;
+  const suite = landlordSuite(database);
 
-  beforeAll(async () => {
-    ctx = await createTestContext(database);
-    landlord = (await actor(ctx, 'Landlord')).id;
-  });
-  afterAll(() => ctx.close());
-
-  const stored = async () => inOrder((await sql<PlaceRow>`select kind, key, name, within, listings, available from places`.execute(ctx.db)).rows);
+  const stored = async () => inOrder((await sql<PlaceRow>`select kind, key, name, within, listings, available from places`.execute(suite.ctx.db)).rows);
 
   /** The places worked out from the listings as they are now. */
   const expected = async () =>
@@ -78,50 +71,50 @@ describe.each(TEST_DATABASES)('places kept from listings on $name', (database) =
           union all
           select 'street', lower(street), street, coalesce(area, ''), count(*), count(*) filter (where status = 'Available')
           from listings where street is not null group by street, coalesce(area, '')
-        `.execute(ctx.db)
+        `.execute(suite.ctx.db)
       ).rows,
     );
 
   async function listingAt(index: number): Promise<number | undefined> {
-    const ids = (await ctx.db.selectFrom('listings').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = (await suite.ctx.db.selectFrom('listings').select('id').orderBy('id').execute()).map((r) => r.id);
     return ids.length ? ids[index % ids.length] : undefined;
   }
 
   async function apply(op: Op): Promise<void> {
     switch (op.op) {
       case 'insert':
-        await insertListing(ctx.db, landlord, { city: op.city, address: op.address, status: op.status });
+        await insertListing(suite.ctx.db, suite.landlord, { city: op.city, address: op.address, status: op.status });
         return;
       case 'bulk': {
-        const rows = Array.from({ length: op.count }, (_, i) => sql`(${landlord}, 'A room', ${op.address}, ${i % 2 ? op.city : op.city.toLowerCase()}, 'Greater London', 'E8 1AA', 'Double', 700, '2030-01-01', 'Allowed', 'Allowed')`);
+        const rows = Array.from({ length: op.count }, (_, i) => sql`(${suite.landlord}, 'A room', ${op.address}, ${i % 2 ? op.city : op.city.toLowerCase()}, 'Greater London', 'E8 1AA', 'Double', 700, '2030-01-01', 'Allowed', 'Allowed')`);
         await sql`
           insert into listings (landlord_id, title, address, city, state, zip_code, room_type, rent, available_date, pet_policy, smoking_policy)
           values ${sql.join(rows)}
-        `.execute(ctx.db);
+        `.execute(suite.ctx.db);
         return;
       }
       case 'move': {
         const id = await listingAt(op.pick);
-        if (id !== undefined) await ctx.db.updateTable('listings').set({ city: op.city, address: op.address }).where('id', '=', id).execute();
+        if (id !== undefined) await suite.ctx.db.updateTable('listings').set({ city: op.city, address: op.address }).where('id', '=', id).execute();
         return;
       }
       case 'status': {
         const id = await listingAt(op.pick);
-        if (id !== undefined) await ctx.db.updateTable('listings').set({ status: op.status }).where('id', '=', id).execute();
+        if (id !== undefined) await suite.ctx.db.updateTable('listings').set({ status: op.status }).where('id', '=', id).execute();
         return;
       }
       case 'price': {
         const id = await listingAt(op.pick);
-        if (id !== undefined) await ctx.db.updateTable('listings').set({ rent: sql`rent + 1` }).where('id', '=', id).execute();
+        if (id !== undefined) await suite.ctx.db.updateTable('listings').set({ rent: sql`rent + 1` }).where('id', '=', id).execute();
         return;
       }
       case 'delete': {
         const id = await listingAt(op.pick);
-        if (id !== undefined) await ctx.db.deleteFrom('listings').where('id', '=', id).execute();
+        if (id !== undefined) await suite.ctx.db.deleteFrom('listings').where('id', '=', id).execute();
         return;
       }
       case 'deleteAll':
-        await ctx.db.deleteFrom('listings').where(sql`lower(city)`, '=', op.city.toLowerCase()).execute();
+        await suite.ctx.db.deleteFrom('listings').where(sql`lower(city)`, '=', op.city.toLowerCase()).execute();
     }
   }
 
@@ -134,9 +127,9 @@ describe.each(TEST_DATABASES)('places kept from listings on $name', (database) =
       { numRuns: 25 },
     );
     // And a listing's places, read as search reads them.
-    await sql`delete from listings`.execute(ctx.db);
-    await insertListing(ctx.db, landlord, { city: 'London', address: '14 Mare Street, Hackney', status: 'Available' });
-    await insertListing(ctx.db, landlord, { city: 'london', address: '2 mare street, HACKNEY', status: 'Pending' });
+    await sql`delete from listings`.execute(suite.ctx.db);
+    await insertListing(suite.ctx.db, suite.landlord, { city: 'London', address: '14 Mare Street, Hackney', status: 'Available' });
+    await insertListing(suite.ctx.db, suite.landlord, { city: 'london', address: '2 mare street, HACKNEY', status: 'Pending' });
     expect(await stored()).toEqual(
       inOrder([
         row('city', 'london', 'London', '', 1, 1),
@@ -150,24 +143,24 @@ describe.each(TEST_DATABASES)('places kept from listings on $name', (database) =
   });
 
   it('is not written by a change that moves no listing between places or statuses', async () => {
-    const id = await insertListing(ctx.db, landlord, { city: 'Bristol', address: '1 Park Row, Clifton', status: 'Available' });
-    const versions = async () => (await sql<{ v: string }>`select string_agg(xmin::text, ',' order by kind, key, name, within) as v from places where key in ('bristol', 'clifton', 'park row')`.execute(ctx.db)).rows[0]!.v;
+    const id = await insertListing(suite.ctx.db, suite.landlord, { city: 'Bristol', address: '1 Park Row, Clifton', status: 'Available' });
+    const versions = async () => (await sql<{ v: string }>`select string_agg(xmin::text, ',' order by kind, key, name, within) as v from places where key in ('bristol', 'clifton', 'park row')`.execute(suite.ctx.db)).rows[0]!.v;
     const before = await versions();
-    await ctx.db.updateTable('listings').set({ rent: 999, title: 'A better room', expires_at: sql`now() + interval '30 days'` }).where('id', '=', id).execute();
+    await suite.ctx.db.updateTable('listings').set({ rent: 999, title: 'A better room', expires_at: sql`now() + interval '30 days'` }).where('id', '=', id).execute();
     expect(await versions()).toBe(before);
-    await ctx.db.updateTable('listings').set({ status: 'Pending' }).where('id', '=', id).execute();
+    await suite.ctx.db.updateTable('listings').set({ status: 'Pending' }).where('id', '=', id).execute();
     expect(await versions()).not.toBe(before);
     expect(await stored()).toEqual(await expected());
   });
 
   it('empties with a truncate of listings, and the migration fills it from the listings already there', async () => {
-    await insertListing(ctx.db, landlord, { city: 'Leeds', address: '4 Otley Road, Headingley' });
+    await insertListing(suite.ctx.db, suite.landlord, { city: 'Leeds', address: '4 Otley Road, Headingley' });
     const before = await stored();
     expect(before.some((r) => r.key === 'headingley')).toBe(true);
-    await placesMigration.down(ctx.db as unknown as Kysely<unknown>);
-    await placesMigration.up(ctx.db as unknown as Kysely<unknown>);
+    await placesMigration.down(suite.ctx.db as unknown as Kysely<unknown>);
+    await placesMigration.up(suite.ctx.db as unknown as Kysely<unknown>);
     expect(await stored()).toEqual(before);
-    await sql`truncate listings cascade`.execute(ctx.db);
+    await sql`truncate listings cascade`.execute(suite.ctx.db);
     expect(await stored()).toEqual([]);
   });
 });
