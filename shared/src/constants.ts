@@ -65,6 +65,15 @@ export const MESSAGE_MAX_LENGTH = 2000;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+/** Listing photos: at most this many per listing, each at most PHOTO_MAX_BYTES before re-encoding. */
+export const MAX_PHOTOS = 10;
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** What a photo may be, by content (phones send WebP and HEIC too); the file picker's `accept`. */
+export const PHOTO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif'] as const;
+/** The first message drafted when a tenant contacts a landlord from a room's page. */
+export const ENQUIRY_DRAFT = 'Hi, is this room still available?';
+/** Days shown by My Listings' chart of views and enquiries. */
+export const LISTING_STATS_DAYS = 30;
 
 /** Standard listings stay active for 30 days (FAQ). */
 export const LISTING_ACTIVE_DAYS = 30;

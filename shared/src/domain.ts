@@ -69,9 +69,12 @@ export interface Listing {
   Deposit: number | null;
   /** Calendar date, YYYY-MM-DD. */
   AvailableDate: string;
+  /** The cover's `Url` (the first photo), null without photos. */
   ImageUrl: string | null;
-  /** Resized copy for cards. */
+  /** Resized copy for cards: the cover's `ThumbUrl`. */
   ThumbnailUrl: string | null;
+  /** Display order, the first is the cover. Search answers carry only the cover. */
+  Photos: Photo[];
   Amenities: Amenity[];
   AmenitiesNames: string;
   LeaseTerms: string;
@@ -81,6 +84,30 @@ export interface Listing {
   /** Instants, ISO 8601 UTC. */
   CreatedAt: string;
   ExpiresAt: string;
+}
+
+/**
+ * One photo of a listing. Every photo is stored in the sizes of PHOTO_VARIANTS
+ * (shared/src/photos.ts), named after its `Url`; `photoSources` builds the
+ * `srcset` from these fields alone.
+ */
+export interface Photo {
+  PhotoID: number;
+  /** The full-size JPEG (at most 1600 px a side). */
+  Url: string;
+  /** The 640×480 card copy (WebP). */
+  ThumbUrl: string;
+  /** Pixels of `Url`; null only for a photo from before photos had sizes, until the server has made them. */
+  Width: number | null;
+  Height: number | null;
+}
+
+/** A listing on My Listings: with its own figures (a landlord's own visits do not count). */
+export interface MyListing extends Listing {
+  /** Views of the room's detail by others, one per viewer per day. */
+  Views: number;
+  /** Distinct people who sent a message about this listing. */
+  Enquiries: number;
 }
 
 export interface ListingsPage {
@@ -163,6 +190,9 @@ export interface Message {
   SenderName: string;
   ReceiverName: string;
   ReadAt: string | null;
+  /** The room the message is about (an enquiry from its page); null when none. */
+  ListingID: number | null;
+  ListingTitle: string | null;
 }
 
 export interface UnreadCount {

@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './plans.ts';
 export * from './texts.ts';
 export * from './routes.ts';
+export * from './photos.ts';
 export * from './format.ts';
 export * from './dates.ts';
 export * from './query-string.ts';

@@ -52,7 +52,8 @@ export function listingFixture(overrides: Partial<Listing> = {}): Listing {
     Deposit: 1100,
     AvailableDate: '2026-11-22',
     ImageUrl: '/uploads/listings/room-1.jpg',
-    ThumbnailUrl: '/uploads/listings/room-1-thumb.webp',
+    ThumbnailUrl: '/uploads/listings/room-1-card.webp',
+    Photos: [{ PhotoID: 1, Url: '/uploads/listings/room-1.jpg', ThumbUrl: '/uploads/listings/room-1-card.webp', Width: 1600, Height: 1200 }],
     Amenities: [
       { AmenityID: 1, Name: 'WiFi' },
       { AmenityID: 4, Name: 'Furnished' },
