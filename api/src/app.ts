@@ -148,6 +148,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     uploadsDir: config.uploadsDir,
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
     now,
+    viewSecret: config.tokenSecret,
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });

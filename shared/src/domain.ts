@@ -110,6 +110,23 @@ export interface MyListing extends Listing {
   Enquiries: number;
 }
 
+/** One London day of a listing's figures. */
+export interface ListingDayFigures {
+  /** YYYY-MM-DD, a London day. */
+  Date: string;
+  Views: number;
+  /** People whose first message about the listing was sent that day. */
+  Enquiries: number;
+}
+
+/** GET /api/listings/my-listings/stats: each of the landlord's listings, day by day over LISTING_STATS_DAYS London days. */
+export interface MyListingsStats {
+  /** The first and last day of the series (today in London), YYYY-MM-DD. */
+  From: string;
+  To: string;
+  listings: { ListingID: number; Title: string; Days: ListingDayFigures[] }[];
+}
+
 export interface ListingsPage {
   listings: Listing[];
   /** Matches over all pages, counted up to a cap (the API's SEARCH_TOTAL_CAP). */
@@ -179,6 +196,12 @@ export interface Conversation {
   LastMessageSenderID: number;
   LastMessageSentAt: string;
   UnreadCount: number;
+  /** The room the conversation is about: that of its latest message naming one; null when none. */
+  ListingID: number | null;
+  /** The room's current title; null when none. */
+  ListingTitle: string | null;
+  /** The room's cover, card size; null when none or without photos. */
+  ListingThumbUrl: string | null;
 }
 
 export interface Message {

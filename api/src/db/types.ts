@@ -38,6 +38,8 @@ export interface MessagesTable {
   content: string;
   sent_at: ColumnType<Date, Date | undefined, never>;
   read_at: Date | null;
+  /** The room the message is about (an enquiry); null when none, or once the listing is deleted. */
+  listing_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface ListingsTable {
@@ -136,6 +138,20 @@ export interface PlacesTable {
   available: ColumnType<number, never, never>;
 }
 
+/** Who has been counted as viewing a listing on a London day (a user id, or a daily keyed hash for the anonymous). */
+export interface ListingViewSeenTable {
+  listing_id: number;
+  day: ColumnType<string, string, never>;
+  viewer: string;
+}
+
+/** Views of a listing per London day. */
+export interface ListingViewDaysTable {
+  listing_id: number;
+  day: ColumnType<string, string, never>;
+  views: number;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -145,6 +161,8 @@ export interface DB {
   stream_ticket_uses: StreamTicketUsesTable;
   places: PlacesTable;
   listing_photos: ListingPhotosTable;
+  listing_view_seen: ListingViewSeenTable;
+  listing_view_days: ListingViewDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

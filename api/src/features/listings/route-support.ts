@@ -22,6 +22,8 @@ export interface ListingsRouteContext {
   uploadsDir: string;
   /** The clock that says which day it is in London. */
   now: () => Date;
+  /** Keys the daily hash that stands for a viewer who is not logged in (search-routes.ts, viewerKey). */
+  viewSecret: Uint8Array;
   /** Public search counts up to this many matches. */
   searchTotalCap: number;
   /** Search answers, totals, places and the table's size, kept for a while (search-cache.ts). */

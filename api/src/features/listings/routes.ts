@@ -27,9 +27,11 @@ export interface ListingsRoutesOptions {
   searchTotalCap?: number;
   /** The clock that says which day it is in London (an AvailableDate may not be before it); the tests set it. */
   now?: () => Date;
+  /** Keys the daily hash that stands for an anonymous viewer when counting views (the token secret). */
+  viewSecret: Uint8Array;
 }
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date() }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date(), viewSecret }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write of the route files as soon as it commits, before answering.
   const cache = new SearchCache(searchCacheMs);
@@ -45,7 +47,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
   const removeImages = (paths: readonly (string | null | undefined)[]) =>
     removeUploads(uploadsDir, LISTING_IMAGE_FOLDER, paths, (err) => app.log.warn({ err }, 'could not delete a listing image'));
 
-  const context = { db, uploadsDir, now, searchTotalCap, cache, clearSearchCaches, removeImages };
+  const context = { db, uploadsDir, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages };
   // The order of registration is the order of the OpenAPI page.
   searchRoutes(app, context);
   await formRoutes(app, context);

@@ -11,6 +11,7 @@ import {
   listingUpdateSchema,
   type AmenityKey,
   type Listing,
+  type MyListingsStats,
   type ListingInput,
   type ListingsPage,
   type SearchLocation,
@@ -101,7 +102,35 @@ export const listingsPageSchema = z
 
 export const listingCreatedSchema = z.object({ listingId: z.number().int(), message: z.string() });
 export const listingMessageSchema = z.object({ message: z.string(), listing: listingSchema });
-export const myListingsSchema = z.object({ listings: z.array(listingSchema) });
+export const myListingSchema = listingSchema
+  .extend({
+    Views: z.number().int().describe('Views of the room’s detail by others than its owner, one per viewer per London day.'),
+    Enquiries: z.number().int().describe('Distinct people who sent a message about this listing.'),
+  })
+  .meta({ id: 'MyListing' });
+export const myListingsSchema = z.object({ listings: z.array(myListingSchema) });
+
+export const myListingsStatsSchema = z
+  .object({
+    From: z.string().describe('The first day of the series, YYYY-MM-DD (London).'),
+    To: z.string().describe('The last day: today in London, YYYY-MM-DD.'),
+    listings: z.array(
+      z.object({
+        ListingID: z.number().int(),
+        Title: z.string(),
+        Days: z
+          .array(
+            z.object({
+              Date: z.string().describe('A London day, YYYY-MM-DD.'),
+              Views: z.number().int(),
+              Enquiries: z.number().int().describe('People whose first message about the listing was sent that day.'),
+            }),
+          )
+          .describe('Every day from From to To, oldest first; days without any are zero.'),
+      }),
+    ),
+  })
+  .meta({ id: 'MyListingsStats' }) satisfies z.ZodType<MyListingsStats>;
 
 export const listingIdParamsSchema = z.object({ id: z.string().describe('The ListingID.') });
 

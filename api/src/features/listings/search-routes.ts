@@ -1,15 +1,31 @@
 /** Reading listings: public search (GET /), the landlord's own (GET /my-listings) and one listing (GET /:id). */
-import { LISTING_SEARCH_DEFAULTS, listingSearchSchema, type SortBy } from '@roomnest/shared';
+import { createHmac } from 'node:crypto';
+import { LISTING_SEARCH_DEFAULTS, LISTING_STATS_DAYS, listingSearchSchema, londonDaysAhead, londonToday, type SortBy } from '@roomnest/shared';
 import { BEARER_AUTH, requireLandlord } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { placeKey, resolvePlace } from './places.ts';
 import { estimateListings, findLandlordListings, findListing, SEARCH_TOTAL_CAP, searchListings } from './repository.ts';
 import { errors, parseListingId, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
 import { LISTING_TEXTS } from './texts.ts';
-import { listingIdParamsSchema, listingSchema, listingsPageSchema, myListingsSchema, toListing, toSearchLocation } from './schemas.ts';
+import { listingIdParamsSchema, listingSchema, listingsPageSchema, myListingsSchema, myListingsStatsSchema, toListing, toSearchLocation } from './schemas.ts';
+import { dailyFigures, forgetViewersBefore, listingFigures, recordView } from './views-repository.ts';
 import { filtersKey, sendEncodedJson } from './search-cache.ts';
 
-export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: ListingsRouteContext): void {
+/** How often, at most, one server forgets the viewers of days gone (their views stay counted). */
+const FORGET_VIEWERS_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Who is viewing, for counting one view per viewer per London day: a logged-in viewer is their account; anyone
+ * else a keyed hash of their address, browser and the day, so nothing stored tells the address, and the same
+ * person cannot be followed from one day to the next (docs/security.md).
+ */
+export function viewerKey(secret: Uint8Array, day: string, userId: number | undefined, ip: string, userAgent: string): string {
+  if (userId !== undefined) return `u:${userId}`;
+  return `a:${createHmac('sha256', secret).update(`listing-view\n${day}\n${ip}\n${userAgent}`).digest('base64url')}`;
+}
+
+export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now, viewSecret }: ListingsRouteContext): void {
+  let viewersForgottenAt = 0;
   // The planner's estimate of the table's size, for the page strategy (repository.ts, pageStrategy).
   const tableRows = async () => {
     let rows = cache.tableRows.get('listings');
@@ -84,7 +100,44 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: Li
     },
     async (request) => {
       const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsManage);
-      return { listings: (await findLandlordListings(db, landlord.id)).map(toListing) };
+      const [rows, figures] = await Promise.all([findLandlordListings(db, landlord.id), listingFigures(db, landlord.id)]);
+      return {
+        listings: rows.map((row) => {
+          const counted = figures.get(row.id);
+          return { ...toListing(row), Views: counted?.views ?? 0, Enquiries: counted?.enquiries ?? 0 };
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/my-listings/stats',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['listings'],
+        summary: 'The caller’s listings’ views and enquiries per day',
+        description:
+          `Every listing of the calling landlord (in the order of GET /my-listings), each with its figures for the last ${LISTING_STATS_DAYS} London days, ` +
+          'today included, oldest first, days without any as zero: Views (views of the room’s detail by others than its owner, one per viewer per day) ' +
+          'and Enquiries (people whose first message about the listing was sent that day, so the days add up to its Enquiries).',
+        security: BEARER_AUTH,
+        response: { 200: myListingsStatsSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsManage);
+      const today = now();
+      const from = londonDaysAhead(1 - LISTING_STATS_DAYS, today);
+      const to = londonToday(today);
+      const rows = await dailyFigures(db, landlord.id, from, to);
+      const listings: { ListingID: number; Title: string; Days: { Date: string; Views: number; Enquiries: number }[] }[] = [];
+      for (const row of rows) {
+        let last = listings.at(-1);
+        if (last?.ListingID !== row.listing_id) listings.push((last = { ListingID: row.listing_id, Title: row.title, Days: [] }));
+        last.Days.push({ Date: row.day, Views: row.views, Enquiries: row.enquiries });
+      }
+      return { From: from, To: to, listings };
     },
   );
 
@@ -95,14 +148,31 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: Li
       schema: {
         tags: ['listings'],
         summary: 'One listing',
-        description: 'Anyone sees an Available, unexpired listing; its owner also sees it when Pending, Unavailable or expired. Others get 404 for those.',
+        description:
+          'Anyone sees an Available, unexpired listing; its owner also sees it when Pending, Unavailable or expired. Others get 404 for those. ' +
+          'Each answer to someone other than the owner counts a view (once per viewer per London day: an account, or for anyone not logged in ' +
+          'a daily keyed hash of address and browser), counted after answering.',
         params: listingIdParamsSchema,
         response: { 200: listingSchema, ...errors(401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await findListing(db, parseListingId(request.params.id));
-      if (!row || (!row.is_public && row.landlord_id !== request.user?.id)) throw new HttpError(404, LISTING_TEXTS.notFound);
+      const userId = request.user?.id;
+      if (!row || (!row.is_public && row.landlord_id !== userId)) throw new HttpError(404, LISTING_TEXTS.notFound);
+      // The owner's own visits never count. Counted once the answer is out, so the count costs the reader nothing.
+      if (row.landlord_id !== userId) {
+        const day = londonToday(now());
+        const viewer = viewerKey(viewSecret, day, userId, request.ip, request.headers['user-agent'] ?? '');
+        app.background.afterAnswer(reply, request.log, 'listings: counting a view failed', async () => {
+          await recordView(db, row.id, viewer, day);
+          // Yesterday's viewers are kept, so a clock a little behind another server's still finds them.
+          if (Date.now() - viewersForgottenAt >= FORGET_VIEWERS_EVERY_MS) {
+            viewersForgottenAt = Date.now();
+            await forgetViewersBefore(db, londonDaysAhead(-1, now()));
+          }
+        });
+      }
       return toListing(row);
     },
   );

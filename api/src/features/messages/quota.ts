@@ -38,10 +38,10 @@ export async function newConversationUsage(db: Kysely<DB>, userId: number, plan:
  * and two at once cannot both pass the limit. The lock does not conflict with the key-share locks that other
  * people's messages to this sender take through the foreign keys, so nobody else is held up.
  */
-export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: number, content: string): Promise<number | null> {
+export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: number, content: string, listingId: number | null = null): Promise<number | null> {
   // Paid plans never need the count.
-  if (newConversationLimit(sender.plan, false) === null) return insertMessage(db, sender.id, receiver, content);
-  if (await hasConversation(db, sender.id, receiver)) return insertMessage(db, sender.id, receiver, content);
+  if (newConversationLimit(sender.plan, false) === null) return insertMessage(db, sender.id, receiver, content, listingId);
+  if (await hasConversation(db, sender.id, receiver)) return insertMessage(db, sender.id, receiver, content, listingId);
   return db.transaction().execute(async (trx: Transaction<DB>) => {
     const me = await lockPlan(trx, sender.id);
     if (!me) return null; // the sender's account was deleted this very moment
@@ -54,6 +54,6 @@ export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: n
         throw new HttpError(403, PLAN_TEXTS.newConversationLimitReached(nextLondonMonthFirst(now)));
       }
     }
-    return insertMessage(trx, sender.id, receiver, content);
+    return insertMessage(trx, sender.id, receiver, content, listingId);
   });
 }

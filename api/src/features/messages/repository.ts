@@ -1,7 +1,7 @@
 /** The messages feature's database reads and writes (the caller is always one side of a pair). */
 import type { Conversation, Message } from '@roomnest/shared';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import type { DB, Executor } from '../../db/types.ts';
 import { IS_PUBLIC } from '../listings/repository.ts';
 
 interface MessageJoinRow {
@@ -13,6 +13,8 @@ interface MessageJoinRow {
   read_at: Date | null;
   sender_name: string;
   receiver_name: string;
+  listing_id: number | null;
+  listing_title: string | null;
 }
 
 export const toMessage = (r: MessageJoinRow): Message => ({
@@ -24,15 +26,61 @@ export const toMessage = (r: MessageJoinRow): Message => ({
   SenderName: r.sender_name,
   ReceiverName: r.receiver_name,
   ReadAt: r.read_at ? new Date(r.read_at).toISOString() : null,
+  ListingID: r.listing_id,
+  ListingTitle: r.listing_title,
 });
 
-/** Messages with both names, for the thread, the send answer and the stream. */
+/** Messages with both names and the room's current title, for the thread, the send answer and the stream. */
 function messagesWithNames(db: Kysely<DB>) {
   return db
     .selectFrom('messages as m')
     .innerJoin('users as s', 's.id', 'm.sender_id')
     .innerJoin('users as r', 'r.id', 'm.receiver_id')
-    .select(['m.id', 'm.sender_id', 'm.receiver_id', 'm.content', 'm.sent_at', 'm.read_at', 's.name as sender_name', 'r.name as receiver_name']);
+    .leftJoin('listings as l', 'l.id', 'm.listing_id')
+    .select([
+      'm.id',
+      'm.sender_id',
+      'm.receiver_id',
+      'm.content',
+      'm.sent_at',
+      'm.read_at',
+      's.name as sender_name',
+      'r.name as receiver_name',
+      'm.listing_id',
+      'l.title as listing_title',
+    ]);
+}
+
+/**
+ * Whether `sender` may say a message to `receiver` is about listing `listingId`: the listing must be the
+ * receiver's, and either public (an enquiry from its page) or already the subject of the pair's conversation,
+ * so a conversation about a room that has since gone Pending or expired can carry on about it.
+ */
+export async function mayReferToListing(db: Executor, sender: number, receiver: number, listingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('listings')
+    .select(sql.lit(1).as('one'))
+    .where('listings.id', '=', listingId)
+    .where('listings.landlord_id', '=', receiver)
+    .where((eb) =>
+      eb.or([
+        IS_PUBLIC,
+        eb.exists(
+          eb
+            .selectFrom('messages')
+            .select(sql.lit(1).as('one'))
+            .where('messages.listing_id', '=', listingId)
+            .where((m) =>
+              m.or([
+                m.and([m('messages.sender_id', '=', sender), m('messages.receiver_id', '=', receiver)]),
+                m.and([m('messages.sender_id', '=', receiver), m('messages.receiver_id', '=', sender)]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The account's token version (bumped by a password reset, which signs out every session); undefined when the account is gone. */
@@ -91,6 +139,9 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
     sender_id: number;
     sent_at: Date;
     unread: number;
+    listing_id: number | null;
+    listing_title: string | null;
+    listing_thumb: string | null;
   }>`
     with mine as (
       select id, sender_id, receiver_id as partner_id, content, sent_at from messages where sender_id = ${me}
@@ -105,10 +156,18 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
       where receiver_id = ${me} and read_at is null group by sender_id
     )
     select last.partner_id, u.name as partner_name, u.profile_picture_url as partner_picture,
-           last.content, last.sender_id, last.sent_at, coalesce(unread.unread, 0)::int as unread
+           last.content, last.sender_id, last.sent_at, coalesce(unread.unread, 0)::int as unread,
+           room.id as listing_id, room.title as listing_title, room.thumb_path as listing_thumb
     from last
     join users u on u.id = last.partner_id
     left join unread on unread.partner_id = last.partner_id
+    -- The room the conversation is about: that of its latest message naming one (a deleted room names none).
+    left join lateral (
+      select l.id, l.title, l.thumb_path from messages m join listings l on l.id = m.listing_id
+      where m.listing_id is not null
+        and ((m.sender_id = ${me} and m.receiver_id = last.partner_id) or (m.sender_id = last.partner_id and m.receiver_id = ${me}))
+      order by m.id desc limit 1
+    ) room on true
     order by last.id desc`.execute(db);
   return rows.map((r) => ({
     PartnerID: r.partner_id,
@@ -118,6 +177,9 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
     LastMessageSenderID: r.sender_id,
     LastMessageSentAt: new Date(r.sent_at).toISOString(),
     UnreadCount: Number(r.unread),
+    ListingID: r.listing_id,
+    ListingTitle: r.listing_title,
+    ListingThumbUrl: r.listing_thumb,
   }));
 }
 
@@ -148,8 +210,12 @@ export async function readThread(db: Kysely<DB>, me: number, partner: number): P
   return rows.map(toMessage);
 }
 
-export async function insertMessage(db: Kysely<DB>, sender: number, receiver: number, content: string): Promise<number> {
-  const { id } = await db.insertInto('messages').values({ sender_id: sender, receiver_id: receiver, content }).returning('id').executeTakeFirstOrThrow();
+export async function insertMessage(db: Kysely<DB>, sender: number, receiver: number, content: string, listingId: number | null = null): Promise<number> {
+  const { id } = await db
+    .insertInto('messages')
+    .values({ sender_id: sender, receiver_id: receiver, content, listing_id: listingId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 

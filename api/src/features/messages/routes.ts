@@ -17,7 +17,7 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, RETRY_MS } from './live.ts';
-import { findMessage, findPartner, findTokenVersion, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './repository.ts';
+import { findMessage, findPartner, mayReferToListing, findTokenVersion, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './repository.ts';
 import { sendUnderQuota } from './quota.ts';
 import { issueTicket, TICKET_TTL_SECONDS, useTicket, verifyTicket } from './tickets.ts';
 
@@ -30,6 +30,7 @@ export interface MessagesRoutesOptions {
 export const MESSAGE_API_TEXTS = {
   userNotFound: 'User not found.',
   notToYourself: 'You cannot send a message to yourself.',
+  listingNotTheirs: 'That room is not one of this person’s listings, or is no longer advertised.',
   ticketInvalid: 'The stream ticket is missing, invalid, expired or already used. Ask for a new one.',
 } as const;
 
@@ -45,6 +46,8 @@ const messageSchema = z.object({
   SenderName: z.string(),
   ReceiverName: z.string(),
   ReadAt: z.string().nullable().describe('When the receiver opened the thread; null until then.'),
+  ListingID: z.number().int().nullable().describe('The room the message is about (an enquiry); null when none or once the listing is deleted.'),
+  ListingTitle: z.string().nullable().describe('That room’s current title; null when none.'),
 });
 
 const conversationSchema = z.object({
@@ -55,6 +58,9 @@ const conversationSchema = z.object({
   LastMessageSenderID: z.number().int(),
   LastMessageSentAt: z.string(),
   UnreadCount: z.number().int(),
+  ListingID: z.number().int().nullable().describe('The room the conversation is about: that of its latest message naming one; null when none.'),
+  ListingTitle: z.string().nullable().describe('That room’s current title.'),
+  ListingThumbUrl: z.string().nullable().describe('That room’s cover, card size; null without photos.'),
 });
 
 const partnerSchema = z.object({ UserID: z.number().int(), Name: z.string(), ProfilePictureURL: z.string().nullable() });
@@ -144,6 +150,9 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
         summary: 'Send a message',
         description:
           'MessageContent is trimmed and must then be 1 to 2000 characters. Not to oneself (400); the receiver must exist (404). ' +
+          'ListingID (optional) names the room the message is about, an enquiry: it must be one of the receiver’s listings, and either public ' +
+          'or already named in this conversation (a room that has gone Pending or expired can still be talked about), else 400. ' +
+          'The answer, the thread and the stream carry it as ListingID with the room’s current ListingTitle. ' +
           `Plan limit: a Free account without the unlimited-messages upgrade may start conversations with ${FREE_NEW_CONVERSATIONS_PER_MONTH} new people ` +
           'a calendar month (London time); a message to someone the caller has no messages with, either way, over that answers 403 with the reason. ' +
           'Replying to, or carrying on, a conversation that exists is always free; Premium and Professional have no limit ' +
@@ -158,11 +167,13 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       const sender = requireUser(request);
       const me = sender.id;
       const { ReceiverID, MessageContent } = request.body;
+      const listingId = request.body.ListingID ?? null;
       if (ReceiverID === me) throw new HttpError(400, MESSAGE_API_TEXTS.notToYourself);
+      if (listingId !== null && !(await mayReferToListing(db, me, ReceiverID, listingId))) throw new HttpError(400, MESSAGE_API_TEXTS.listingNotTheirs);
       // Input errors are answered above (400), before the plan's limit on new conversations is looked at (quota.ts).
       let id: number | null;
       try {
-        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent);
+        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent, listingId);
       } catch (err) {
         if (isForeignKeyViolation(err)) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
         throw err;
