@@ -230,6 +230,28 @@ describe.each(SHARED_DATABASES)('live messages on $name', ({ open }) => {
     aStream.close();
   });
 
+  it('carries the room a message is about, with its current title, in the live event and the replay', async () => {
+    const db = shared.first.db;
+    const [a, b] = [await person(db, one.base, 'Tenant'), await person(db, one.base, 'Landlord')];
+    const { id: room } = await db
+      .insertInto('listings')
+      .values({ landlord_id: b.id, title: 'Double by the canal', address: '1 Canal Walk', city: 'London', state: 'Greater London', zip_code: 'N1 5AA', room_type: 'Double', rent: 900, available_date: '2030-01-01', pet_policy: 'Not Allowed', smoking_policy: 'Not Allowed' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const bStream = await openStream(two.base, await ticketFor(two.base, b));
+    await bStream.waitFor((e) => lastUnread(e) === 0);
+    const sent = await api<{ messageId: number; newMessageDetails: Message }>(one.base, 'POST', '/api/messages', a.token, { ReceiverID: b.id, MessageContent: 'Is it free?', ListingID: room });
+    expect(sent.status).toBe(201);
+    await bStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 1_000);
+    expect(messagesOf(bStream.events).find((m) => m.MessageID === sent.body.messageId)).toMatchObject({ ListingID: room, ListingTitle: 'Double by the canal' });
+    bStream.close();
+    await db.updateTable('listings').set({ title: 'Double by the canal, bills included' }).where('id', '=', room).execute();
+    const replay = await openStream(one.base, await ticketFor(one.base, b), sent.body.messageId - 1);
+    await replay.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 1_000);
+    expect(messagesOf(replay.events).find((m) => m.MessageID === sent.body.messageId)).toMatchObject({ ListingID: room, ListingTitle: 'Double by the canal, bills included' });
+    replay.close();
+  });
+
   it('replays what was missed after Last-Event-ID, each message once, then goes on live', async () => {
     const db = shared.first.db;
     const [a, b] = [await person(db, one.base, 'A'), await person(db, one.base, 'B')];

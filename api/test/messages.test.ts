@@ -41,6 +41,8 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
         SenderName: 'Alice Tenant',
         ReceiverName: 'Bob Landlord',
         ReadAt: null,
+        ListingID: null,
+        ListingTitle: null,
       });
     });
 
@@ -138,6 +140,9 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
           LastMessageSenderID: me.id,
           LastMessageSentAt: expect.stringMatching(/T/),
           UnreadCount: 1,
+          ListingID: null,
+          ListingTitle: null,
+          ListingThumbUrl: null,
         },
         {
           PartnerID: p2.id,
@@ -147,6 +152,9 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
           LastMessageSenderID: p2.id,
           LastMessageSentAt: expect.stringMatching(/T/),
           UnreadCount: 2,
+          ListingID: null,
+          ListingTitle: null,
+          ListingThumbUrl: null,
         },
       ]);
       await get(me, `/api/messages/conversation/${p2.id}`);

@@ -167,9 +167,10 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
         app.background.afterAnswer(reply, request.log, 'listings: counting a view failed', async () => {
           await recordView(db, row.id, viewer, day);
           // Yesterday's viewers are kept, so a clock a little behind another server's still finds them.
-          if (Date.now() - viewersForgottenAt >= FORGET_VIEWERS_EVERY_MS) {
-            viewersForgottenAt = Date.now();
-            await forgetViewersBefore(db, londonDaysAhead(-1, now()));
+          const at = now();
+          if (Math.abs(at.getTime() - viewersForgottenAt) >= FORGET_VIEWERS_EVERY_MS) {
+            viewersForgottenAt = at.getTime();
+            await forgetViewersBefore(db, londonDaysAhead(-1, at));
           }
         });
       }
