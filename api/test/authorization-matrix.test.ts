@@ -54,6 +54,7 @@ const MATRIX = `
 | POST   /api/auth/password-reset/confirm     | an unknown reset token         | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
 | GET    /api/listings                        | public search                  | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /api/listings/my-listings            |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       |
+| GET    /api/listings/my-listings/stats      |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/listings/:id                    | an Available listing           | 200  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/listings/:id                    | a Pending listing              | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/listings/:id                    | an expired listing             | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
@@ -77,6 +78,7 @@ const MATRIX = `
 | GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/partner/:id            | a member nobody knows          | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
 | POST   /api/messages                        | to the owner's partner         | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
+| POST   /api/messages                        | naming the owner's room, to the partner | 401  | 400    | 400      | 400   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/unread-count           |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/stream                 | a bearer token, no ticket      | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       |
@@ -181,6 +183,12 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     // Only the owner's listings, all of them; the other landlord has none.
     check: (w, res, caller) => expect(titlesOf(res).sort()).toEqual(caller === 'Owner' ? Object.values(w.titles).sort() : []),
   },
+  'GET /api/listings/my-listings/stats': {
+    request: () => ({ method: 'GET', url: '/api/listings/my-listings/stats' }),
+    // Only the owner's listings' figures; the other landlord has none.
+    check: (w, res, caller) =>
+      expect(res.json<{ listings: { Title: string }[] }>().listings.map((l) => l.Title).sort()).toEqual(caller === 'Owner' ? Object.values(w.titles).sort() : []),
+  },
   'GET /api/listings/:id (an Available listing)': { request: (w) => ({ method: 'GET', url: `/api/listings/${w.listings.available}` }) },
   'GET /api/listings/:id (a Pending listing)': {
     request: (w) => ({ method: 'GET', url: `/api/listings/${w.listings.pending}` }),
@@ -260,6 +268,10 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   "POST /api/messages (to the owner's partner)": {
     request: (w) => json('POST', '/api/messages', { ReceiverID: w.partner.id, MessageContent: 'Hello from the matrix' }),
     check: (_w, res, _caller, me) => expect(res.json().newMessageDetails.SenderID).toBe(me!.id),
+  },
+  // A room is named only to its landlord: nobody, the owner included, may tie the owner's room to someone else's conversation.
+  "POST /api/messages (naming the owner's room, to the partner)": {
+    request: (w) => json('POST', '/api/messages', { ReceiverID: w.partner.id, MessageContent: 'About this room', ListingID: w.listings.available }),
   },
   'GET /api/messages/unread-count': {
     request: () => ({ method: 'GET', url: '/api/messages/unread-count' }),
