@@ -19,6 +19,9 @@ export const ROUTE_PATTERNS = {
 const fill = (pattern: string, value: number | string) => pattern.replace(/:\w+/, () => String(value));
 
 /** Every page's path; the pages with a parameter as functions that build one. */
+/** The chat's query parameter naming the room a conversation is about (ROUTES.enquiry). */
+export const ENQUIRY_PARAM = 'listing';
+
 export const ROUTES = {
   home: '/',
   rooms: '/rooms',
@@ -31,6 +34,8 @@ export const ROUTES = {
   myFlatmateProfile: '/my-flatmate-profile',
   messages: '/messages',
   chat: (otherUserId: number | string) => fill(ROUTE_PATTERNS.chat, otherUserId),
+  /** The chat with a room's landlord about that room (Contact Landlord): the chat shows the room and drafts ENQUIRY_DRAFT. */
+  enquiry: (landlordId: number | string, listingId: number | string) => `${fill(ROUTE_PATTERNS.chat, landlordId)}?${ENQUIRY_PARAM}=${encodeURIComponent(String(listingId))}`,
   login: '/login',
   register: '/register',
   signup: '/signup',

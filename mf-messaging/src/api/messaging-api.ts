@@ -16,7 +16,7 @@
  *                     may not cover a long outage)
  * Without the stream, the pages poll (the list every 30 s, an open thread every 10 s).
  */
-import type { Conversation, Message } from '@roomnest/shared';
+import type { Conversation, Listing, Message } from '@roomnest/shared';
 import type { Middleware, MiddlewareAPI, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   addApiMiddleware,
@@ -60,9 +60,13 @@ export const messagingApi = injectHostEndpoints((b) => ({
   getPartner: b.query<Partner, number>({
     query: (id) => `/messages/partner/${id}`,
   }),
+  /** The room a chat opened from Contact Landlord is about (its title and cover above the send box). */
+  getEnquiryRoom: b.query<Listing, number>({
+    query: (id) => `/listings/${id}`,
+  }),
   /** The shell's unread count (keyed by user id): one entry for the badge and this module. */
   ...unreadEndpoints(b),
-  sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string }>({
+  sendMessage: b.mutation<SendMessageResult, { ReceiverID: number; MessageContent: string; ListingID?: number | null }>({
     query: (body) => ({ url: '/messages', method: 'POST', body }),
     // A first message uses one of the Free plan's new conversations (a refusal may mean the count was stale).
     invalidatesTags: [PLAN_USAGE],
@@ -71,7 +75,7 @@ export const messagingApi = injectHostEndpoints((b) => ({
   ...planUsageEndpoints(b),
 }));
 
-export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useSendMessageMutation, useGetPlanUsageQuery } = messagingApi;
+export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useGetEnquiryRoomQuery, useSendMessageMutation, useGetPlanUsageQuery } = messagingApi;
 
 // oxlint-disable-next-line typescript/no-explicit-any -- the host store's state is not known here
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;
@@ -89,7 +93,8 @@ function applyMessage(dispatch: Dispatch, getState: () => unknown, me: number, m
   const list = messagingApi.endpoints.getConversations.select()(getState() as never).data;
   if (!list) return;
   const existing = list.find((c) => c.PartnerID === partner);
-  if (!existing) {
+  // A new partner, or a message about another room (whose cover the list does not have): the list is read again.
+  if (!existing || (m.ListingID !== null && m.ListingID !== existing.ListingID)) {
     dispatch(messagingApi.util.invalidateTags([CONVERSATIONS]));
     return;
   }

@@ -1,9 +1,9 @@
-import { formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
+import { ENQUIRY_DRAFT, ENQUIRY_PARAM, formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { useGetEnquiryRoomQuery, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
 import s from './chat.module.css';
 
 /** Without the live stream, an open thread refetches this often (the stream makes it instant). */
@@ -31,6 +31,44 @@ function Bubble({ m, me }: { m: Message; me: number }) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** In the thread, where the conversation turns to a room: which room the messages from here on are about. */
+function RoomTurn({ m }: { m: Message }) {
+  return (
+    <li className={s.roomTurn}>
+      About <Link to={ROUTES.room(m.ListingID ?? 0)}>{m.ListingTitle}</Link>
+    </li>
+  );
+}
+
+/** The thread's messages, each room named where the conversation turns to it (a message naming the room before it names none). */
+function threadItems(messages: readonly Message[], me: number) {
+  let room: number | null = null;
+  return messages.flatMap((m) => {
+    const turn = m.ListingID !== null && m.ListingID !== room;
+    if (m.ListingID !== null) room = m.ListingID;
+    const bubble = <Bubble key={m.MessageID} m={m} me={me} />;
+    return turn ? [<RoomTurn key={`room-${m.MessageID}`} m={m} />, bubble] : [bubble];
+  });
+}
+
+/** Above the send box of a chat opened from a room's Contact Landlord: the room the messages sent from here are about. */
+function RoomBar({ id, title, thumbUrl, onRemove }: { id: number; title: string; thumbUrl: string | null; onRemove: () => void }) {
+  return (
+    <div className={s.roomBar} role="group" aria-label="The room you are asking about">
+      {thumbUrl ? <img src={thumbUrl} alt="" width={64} height={48} className={s.roomThumb} /> : null}
+      <p className={s.roomText}>
+        <span className={s.roomLabel}>About this room</span>
+        <Link to={ROUTES.room(id)} className={s.roomTitle}>
+          {title}
+        </Link>
+      </p>
+      <Button variant="secondary" onClick={onRemove} aria-label={`Do not send about ${title}`}>
+        Remove
+      </Button>
+    </div>
   );
 }
 
@@ -67,7 +105,13 @@ function ChatPage() {
   const [send, sending] = useSendMessageMutation();
   // Asked afresh each time a chat opens: another tab or device may have started conversations meanwhile.
   const planUsage = useGetPlanUsageQuery(undefined, { skip, refetchOnMountOrArgChange: true });
-  const [text, setText] = useState('');
+  // Contact Landlord opens the chat about a room (?listing=): it is shown above the send box and every message sent from here names it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const listingParam = searchParams.get(ENQUIRY_PARAM) ?? '';
+  const listingId = /^[1-9]\d{0,9}$/.test(listingParam) && Number(listingParam) <= 2_147_483_647 ? Number(listingParam) : 0;
+  const room = useGetEnquiryRoomQuery(listingId, { skip: skip || !listingId });
+  // The first message is drafted for the person to edit.
+  const [text, setText] = useState(() => (listingId ? ENQUIRY_DRAFT : ''));
   const [enterSends] = useState(enterSendsHere);
   const [sendError, setSendError] = useState<string | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>(Boolean(partner.data));
@@ -101,6 +145,25 @@ function ChatPage() {
   const status = errorStatus(thread.error) ?? errorStatus(partner.error);
   if (status === 401 || status === 403) return <Navigate to={ROUTES.messages} replace />;
 
+  // The room to name: the listing as the API answers it, or, once it has left search, as the conversation already names it
+  // (the API accepts that one still); a room that is neither is not attached.
+  const named = messages?.findLast((m) => m.ListingID === listingId && m.ListingTitle !== null);
+  const attached = !listingId
+    ? null
+    : room.data && room.data.LandlordID === partnerId
+      ? { id: listingId, title: room.data.Title, thumbUrl: room.data.ThumbnailUrl }
+      : named
+        ? { id: listingId, title: named.ListingTitle ?? '', thumbUrl: null }
+        : null;
+  const removeRoom = () =>
+    setSearchParams(
+      (params) => {
+        params.delete(ENQUIRY_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+
   const trimmed = text.trim();
   // A first message to this person would start a new conversation: the plan may limit those.
   const newConversation = thread.isSuccess && messages?.length === 0 ? planUsage.data?.newConversations : undefined;
@@ -111,7 +174,7 @@ function ChatPage() {
     if (!canSend) return;
     setSendError(null);
     try {
-      await send({ ReceiverID: partnerId, MessageContent: trimmed }).unwrap();
+      await send({ ReceiverID: partnerId, MessageContent: trimmed, ...(attached ? { ListingID: attached.id } : {}) }).unwrap();
       setText('');
     } catch (err) {
       // The text stays in the box: nothing the user typed is lost.
@@ -170,7 +233,7 @@ function ChatPage() {
         <div ref={logRef} className={s.thread} role="log" aria-live="polite" aria-label={`Messages with ${name}`} tabIndex={0}>
           <ol className={s.messages}>
             {messages?.length ? (
-              messages.map((m) => <Bubble key={m.MessageID} m={m} me={me} />)
+              threadItems(messages, me)
             ) : (
               <li className={s.empty}>No messages yet. Say hello to {name}!</li>
             )}
@@ -180,6 +243,7 @@ function ChatPage() {
 
       {notFound ? null : (
         <form className={s.composer} onSubmit={onSubmit} aria-label={`Send a message to ${name}`}>
+          {attached ? <RoomBar id={attached.id} title={attached.title} thumbUrl={attached.thumbUrl} onRemove={removeRoom} /> : null}
           {newConversation ? <NewConversationAllowance usage={newConversation} id={allowanceId} /> : null}
           {sendError ? <Alert>{sendError}</Alert> : null}
           <label htmlFor={boxId} className={s.visuallyHidden}>

@@ -1,4 +1,5 @@
-import { PLAN_TEXTS, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
+import { ENQUIRY_DRAFT, PLAN_TEXTS, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
+import { listingFixture } from '@roomnest/shared/testing';
 import { messageReceived, messagesRead } from '@roomnest/shared/client';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, fireEvent, waitFor } from '@testing-library/react';
@@ -16,6 +17,8 @@ const msg = (o: Partial<Message>): Message => ({
   SenderName: TEST_USERS.tenant.name,
   ReceiverName: 'Rajesh Patel',
   ReadAt: null,
+  ListingID: null,
+  ListingTitle: null,
   ...o,
 });
 
@@ -33,6 +36,8 @@ function network(thread: Message[] | Response = [], send?: (body: unknown) => Re
     if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null });
     if (url.pathname === `/api/messages/conversation/${partner}`) return thread instanceof Response ? thread.clone() : json(thread);
     if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
+    if (url.pathname === '/api/listings/7') return json(listingFixture({ ListingID: 7, LandlordID: partner, Title: 'Sunny double in Hackney', ThumbnailUrl: '/uploads/listings/ab-card.webp' }));
+    if (url.pathname.startsWith('/api/listings/')) return json({ message: 'Listing not found.' }, 404);
     if (url.pathname === '/api/messages' && r.method === 'POST') return send ? send(await r.json()) : json({ message: 'no' }, 500);
     return undefined;
   });
@@ -40,7 +45,71 @@ function network(thread: Message[] | Response = [], send?: (body: unknown) => Re
 
 const render = () => renderWithHost(<ChatPage />, { url: `/messages/chat/${partner}`, routePath: '/messages/chat/:otherUserId', user: TEST_USERS.tenant });
 
+const renderAbout = (listing: number) =>
+  renderWithHost(<ChatPage />, { url: `/messages/chat/${partner}?listing=${listing}`, routePath: '/messages/chat/:otherUserId', user: TEST_USERS.tenant });
+
+describe('ChatPage about a room (Contact Landlord)', () => {
+  it('shows the room above the send box, drafts the enquiry for editing and sends it with the ListingID', async () => {
+    const posted: unknown[] = [];
+    network([], (body) => {
+      posted.push(body);
+      return json({ messageId: 9, newMessageDetails: msg({ MessageID: 9, MessageContent: 'Hi, is it free from May?', ListingID: 7, ListingTitle: 'Sunny double in Hackney' }) }, 201);
+    });
+    const { findByRole, findByLabelText, getByRole, findByText } = renderAbout(7);
+    const bar = await findByRole('group', { name: 'The room you are asking about' });
+    const link = await findByRole('link', { name: 'Sunny double in Hackney' });
+    expect(link.getAttribute('href')).toBe('/rooms/7');
+    expect(bar.querySelector('img')?.getAttribute('src')).toBe('/uploads/listings/ab-card.webp');
+    const box = (await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement;
+    expect(box.value).toBe(ENQUIRY_DRAFT);
+    fireEvent.change(box, { target: { value: 'Hi, is it free from May?' } });
+    fireEvent.click(getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posted).toEqual([{ ReceiverID: partner, MessageContent: 'Hi, is it free from May?', ListingID: 7 }]));
+    // The thread then names the room where it turns to it.
+    expect(await findByText(/^About/, { selector: 'li' })).toBeTruthy();
+  });
+
+  it('sends without the room once it is removed, and attaches none that is not the partner’s or not found', async () => {
+    const posted: unknown[] = [];
+    network([], (body) => {
+      posted.push(body);
+      return json({ messageId: 9, newMessageDetails: msg({ MessageID: 9 }) }, 201);
+    });
+    const { findByRole, getByRole, queryByRole, location, findByLabelText } = renderAbout(7);
+    await findByRole('group', { name: 'The room you are asking about' });
+    fireEvent.click(getByRole('button', { name: 'Do not send about Sunny double in Hackney' }));
+    await waitFor(() => expect(queryByRole('group', { name: 'The room you are asking about' })).toBeNull());
+    expect(location()).toBe(`/messages/chat/${partner}`);
+    expect(((await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement).value).toBe(ENQUIRY_DRAFT);
+    fireEvent.click(getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posted).toEqual([{ ReceiverID: partner, MessageContent: ENQUIRY_DRAFT }]));
+  });
+
+  it('keeps a room that has left search when the conversation already names it', async () => {
+    network([msg({ MessageID: 1, MessageContent: 'Is it free?', ListingID: 8, ListingTitle: 'Let already' })]);
+    const { findByRole } = renderAbout(8);
+    const bar = await findByRole('group', { name: 'The room you are asking about' });
+    expect(bar.textContent).toContain('Let already');
+  });
+});
+
 describe('ChatPage', () => {
+  it('names the room in the history where the conversation turns to it, for both sides', async () => {
+    network([
+      msg({ MessageID: 1, MessageContent: 'Is the double free?', ListingID: 7, ListingTitle: 'Sunny double' }),
+      msg({ MessageID: 2, SenderID: partner, ReceiverID: me, SenderName: 'Rajesh Patel', MessageContent: 'Yes', ListingID: null }),
+      msg({ MessageID: 3, MessageContent: 'And is it near the station?', ListingID: 7, ListingTitle: 'Sunny double' }),
+      msg({ MessageID: 4, SenderID: partner, ReceiverID: me, SenderName: 'Rajesh Patel', MessageContent: 'The single is free too', ListingID: 9, ListingTitle: 'Quiet single' }),
+    ]);
+    const { findAllByRole, getByRole } = render();
+    await waitFor(async () => expect(await findAllByRole('listitem')).toHaveLength(6));
+    const texts = (await findAllByRole('listitem')).map((li) => li.textContent ?? '');
+    expect(texts[0]).toBe('About Sunny double');
+    expect(texts[1]).toContain('Is the double free?');
+    expect(texts[4]).toBe('About Quiet single');
+    expect(getByRole('link', { name: 'Quiet single' }).getAttribute('href')).toBe('/rooms/9');
+  });
+
   it('shows the thread oldest first with names, en-GB times and Sent/Read state, in a log', async () => {
     network([
       msg({ MessageID: 1, MessageContent: 'Is it free?', ReadAt: '2026-03-02T14:06:00.000Z' }),
@@ -177,6 +246,8 @@ describe('ChatPage', () => {
       if (url.pathname === `/api/messages/partner/${partner}`) return json({ message: 'User not found' }, 404);
       if (url.pathname === `/api/messages/conversation/${partner}`) return json([]);
       if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
+    if (url.pathname === '/api/listings/7') return json(listingFixture({ ListingID: 7, LandlordID: partner, Title: 'Sunny double in Hackney', ThumbnailUrl: '/uploads/listings/ab-card.webp' }));
+    if (url.pathname.startsWith('/api/listings/')) return json({ message: 'Listing not found.' }, 404);
       return undefined;
     });
     const view = render();

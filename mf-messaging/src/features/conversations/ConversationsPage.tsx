@@ -38,7 +38,13 @@ function ConversationRow({ c, me }: { c: Conversation; me: number }) {
               </Badge>
             ) : null}
           </span>
+          {c.ListingID !== null && c.ListingTitle !== null ? (
+            <span className={s.room} data-testid="conversation-room">
+              About: {c.ListingTitle}
+            </span>
+          ) : null}
         </span>
+        {c.ListingThumbUrl && c.ListingTitle !== null ? <img src={c.ListingThumbUrl} alt="" width={64} height={48} className={s.roomThumb} loading="lazy" /> : null}
       </Link>
     </li>
   );

@@ -14,12 +14,34 @@ const conv = (o: Partial<Conversation>): Conversation => ({
   LastMessageSenderID: 202,
   LastMessageSentAt: '2026-03-02T14:05:00.000Z',
   UnreadCount: 0,
+  ListingID: null,
+  ListingTitle: null,
+  ListingThumbUrl: null,
   ...o,
 });
 
 const render = () => renderWithHost(<ConversationsPage />, { url: '/messages', user: TEST_USERS.tenant });
 
 describe('ConversationsPage', () => {
+  it('shows the room a conversation is about, with its cover, and nothing for one about no room', async () => {
+    stubFetch((_r, url) =>
+      url.pathname === '/api/messages/my-conversations'
+        ? json([
+            conv({ PartnerID: 202, ListingID: 7, ListingTitle: 'Sunny double in Hackney', ListingThumbUrl: '/uploads/listings/ab-card.webp' }),
+            conv({ PartnerID: 303, PartnerName: 'Siobhan Murphy' }),
+          ])
+        : undefined,
+    );
+    const { findAllByRole } = render();
+    const [first, second] = await findAllByRole('listitem');
+    expect(within(first!).getByTestId('conversation-room').textContent).toBe('About: Sunny double in Hackney');
+    expect(first!.querySelector('img[src="/uploads/listings/ab-card.webp"]')).not.toBeNull();
+    // The room is part of the link's name, so a screen reader hears it too.
+    expect(within(first!).getByRole('link').textContent).toContain('About: Sunny double in Hackney');
+    expect(within(second!).queryByTestId('conversation-room')).toBeNull();
+    expect(second!.querySelector('img[src*="listings"]')).toBeNull();
+  });
+
   it('lists partners with picture, a 50-character preview, "You: " for own messages, en-GB time and unread badges', async () => {
     const long = 'The room is still available and you are welcome to come and see it on Saturday morning';
     stubFetch((_r, url) =>
@@ -80,6 +102,8 @@ describe('ConversationsPage', () => {
           SenderName: 'Rajesh Patel',
           ReceiverName: TEST_USERS.tenant.name,
           ReadAt: null,
+          ListingID: null,
+          ListingTitle: null,
         }),
       );
     });
@@ -92,5 +116,32 @@ describe('ConversationsPage', () => {
     });
     expect(within((await findAllByRole('listitem'))[0]!).queryByText('1')).toBeNull();
     expect(net.calls.length).toBe(calls);
+  });
+
+  it('reads the list again when a live message is about another room (the list shows its cover)', async () => {
+    let room: Partial<Conversation> = {};
+    const net = stubFetch((_r, url) => (url.pathname === '/api/messages/my-conversations' ? json([conv({ PartnerID: 202, ...room })]) : undefined));
+    const { findAllByRole, findByTestId, store } = render();
+    await findAllByRole('listitem');
+    const calls = net.callsTo('/api/messages/my-conversations').length;
+    room = { ListingID: 7, ListingTitle: 'Sunny double', ListingThumbUrl: '/uploads/listings/x-card.webp', LastMessage: 'Is it free?' };
+    await act(async () => {
+      store.dispatch(
+        messageReceived({
+          MessageID: 51,
+          SenderID: 202,
+          ReceiverID: me,
+          MessageContent: 'Is it free?',
+          SentAt: '2026-03-03T09:00:00.000Z',
+          SenderName: 'Rajesh Patel',
+          ReceiverName: TEST_USERS.tenant.name,
+          ReadAt: null,
+          ListingID: 7,
+          ListingTitle: 'Sunny double',
+        }),
+      );
+    });
+    expect((await findByTestId('conversation-room')).textContent).toBe('About: Sunny double');
+    expect(net.callsTo('/api/messages/my-conversations').length).toBe(calls + 1);
   });
 });

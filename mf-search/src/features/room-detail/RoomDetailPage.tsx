@@ -115,7 +115,8 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
       void navigate(ROUTES.signup, { state: loginRedirectState({ pathname: location.pathname, search: location.search, hash: CONTACT_HASH }) });
       return;
     }
-    void navigate(ROUTES.chat(listing.LandlordID));
+    // The chat opens about this room: it shows the room and drafts the enquiry.
+    void navigate(ROUTES.enquiry(listing.LandlordID, listing.ListingID));
   };
 
   const remove = async () => {

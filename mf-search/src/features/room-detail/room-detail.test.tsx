@@ -136,7 +136,7 @@ describe('Room detail: who sees what', () => {
     expect(screen.queryByRole('button', { name: 'Delete Listing' })).toBeNull();
     expect((contact as HTMLButtonElement).disabled).toBe(false);
     await user.click(contact);
-    expect(location()).toBe('/messages/chat/202');
+    expect(location()).toBe('/messages/chat/202?listing=1');
   });
 
   it('another landlord may contact the landlord too', async () => {
@@ -144,7 +144,7 @@ describe('Room detail: who sees what', () => {
     const user = userEvent.setup();
     const { location } = renderDetail(otherLandlord);
     await user.click(await screen.findByRole('button', { name: 'Contact Landlord' }));
-    expect(location()).toBe('/messages/chat/202');
+    expect(location()).toBe('/messages/chat/202?listing=1');
     expect(screen.queryByRole('button', { name: 'Delete Listing' })).toBeNull();
   });
 
@@ -172,7 +172,7 @@ describe('Room detail: who sees what', () => {
     expect(screen.getByRole('status').textContent).toBe(TEXTS.contactLandlordReady);
     await waitFor(() => expect(document.activeElement).toBe(contact));
     await user.click(contact);
-    expect(location()).toBe('/messages/chat/202');
+    expect(location()).toBe('/messages/chat/202?listing=1');
   });
 
   it('#contact changes nothing for a visitor or for the owner', async () => {
