@@ -16,6 +16,7 @@ export const listingsApi = injectHostEndpoints((build) => ({
 export const {
   useGetListingQuery,
   useMyListingsQuery,
+  useMyListingsStatsQuery,
   useCreateListingMutation,
   useUpdateListingMutation,
   useUpdateStatusMutation,

@@ -10,7 +10,7 @@
  * first module to inject a name keeps its definition for the page. Add
  * endpoints; never change what an existing one asks or answers.
  */
-import type { Listing, ListingsPage, ListingStatus } from '../domain.ts';
+import type { Listing, ListingsPage, ListingStatus, MyListing, MyListingsStats } from '../domain.ts';
 import type { ListingSearchQuery } from '../schemas/listing.ts';
 import { MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from '../client/api.ts';
 
@@ -61,10 +61,15 @@ export const listingsEndpoints = (build: HostApiBuilder) => ({
     query: (id) => `/listings/${id}`,
     providesTags: (_result, _error, id) => [{ type: LISTING_TAG, id }],
   }),
-  /** The signed-in landlord's listings, every status, newest first. */
-  myListings: build.query<{ listings: Listing[] }, void>({
+  /** The signed-in landlord's listings, every status, newest first, each with its views and enquiries. */
+  myListings: build.query<{ listings: MyListing[] }, void>({
     query: () => '/listings/my-listings',
     providesTags: (result) => listingTags(result?.listings, MINE),
+  }),
+  /** The signed-in landlord's listings' views and enquiries per London day (LISTING_STATS_DAYS days, today last). */
+  myListingsStats: build.query<MyListingsStats, void>({
+    query: () => '/listings/my-listings/stats',
+    providesTags: [{ type: LISTING_TAG, id: MINE }],
   }),
   /** Multipart: the listing fields, repeated `Amenities`, optional `roomImage`. */
   createListing: build.mutation<ListingCreated, FormData>({

@@ -1,14 +1,18 @@
-import { formatMoney, LISTING_STATUSES, ROUTES, TEXTS, type Listing, type ListingStatus } from '@roomnest/shared';
+import { formatMoney, LISTING_STATUSES, ROUTES, TEXTS, type ListingDayFigures, type ListingStatus, type MyListing } from '@roomnest/shared';
 import { errorMessage, notify } from '@roomnest/shared/client';
 import { ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
 import { Button, ButtonLink, Options } from '@roomnest/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useRenewListingMutation, useUpdateStatusMutation } from '../../api/listings-api.ts';
+import { ListingStats } from './ListingStats.tsx';
 import s from './my-listings.module.css';
 
-/** One of the landlord's listings: photo, title, rent, status badge, expiry (with Renew), the status select, and View / Edit / Delete. */
-export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: () => void }) {
+/**
+ * One of the landlord's listings: photo, title, rent, its views and enquiries (with the chart of the last days when
+ * `days` has arrived), status badge, expiry (with Renew), the status select, and View / Edit / Delete.
+ */
+export function ListingRow({ listing, days, onDelete }: { listing: MyListing; days?: readonly ListingDayFigures[]; onDelete: () => void }) {
   const titleId = useId();
   const selectId = useId();
   const [chosen, setChosen] = useState<ListingStatus>(listing.Status);
@@ -49,6 +53,11 @@ export function ListingRow({ listing, onDelete }: { listing: Listing; onDelete: 
         <p className={s.meta}>
           <strong>{formatMoney(listing.Rent)}</strong>/month · {listing.Address}, {listing.City}
         </p>
+        <p className={s.figures} data-testid="listing-figures">
+          <strong>{listing.Views.toLocaleString('en-GB')}</strong> {listing.Views === 1 ? 'view' : 'views'} ·{' '}
+          <strong>{listing.Enquiries.toLocaleString('en-GB')}</strong> {listing.Enquiries === 1 ? 'enquiry' : 'enquiries'}
+        </p>
+        {days ? <ListingStats title={listing.Title} days={days} /> : null}
         <div className={s.badges}>
           <ListingStatusBadge status={listing.Status} />
           <span className={expiry.expired ? `${s.expiry} ${s.expired}` : s.expiry}>{expiry.label}</span>

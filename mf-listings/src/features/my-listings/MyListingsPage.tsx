@@ -1,10 +1,10 @@
-import { ROUTES, TEXTS, type Listing } from '@roomnest/shared';
+import { ROUTES, TEXTS, type MyListing } from '@roomnest/shared';
 import { errorMessage, errorStatus, notify } from '@roomnest/shared/client';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { listingExpiry } from '@roomnest/shared/listing';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDeleteListingMutation, useGetPlanUsageQuery, useMyListingsQuery } from '../../api/listings-api.ts';
+import { useDeleteListingMutation, useGetPlanUsageQuery, useMyListingsQuery, useMyListingsStatsQuery } from '../../api/listings-api.ts';
 import { ListingRow } from './ListingRow.tsx';
 import s from './my-listings.module.css';
 
@@ -16,7 +16,10 @@ export default function MyListingsPage() {
   const [deleteListing, { isLoading: deleting }] = useDeleteListingMutation();
   // The plan's listing limit beside the list: what posting another room depends on (refreshed by every change).
   const { data: usage } = useGetPlanUsageQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [toDelete, setToDelete] = useState<Listing | null>(null);
+  // Each listing's views and enquiries a day, for its chart; the list shows without them until they arrive.
+  const stats = useMyListingsStatsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const daysOf = new Map(stats.data?.listings.map((l) => [l.ListingID, l.Days]));
+  const [toDelete, setToDelete] = useState<MyListing | null>(null);
   const headingRef = usePageFocus<HTMLHeadingElement>();
 
   // A non-landlord (the shell's guard normally stops them first) is told and sent home.
@@ -80,7 +83,7 @@ export default function MyListingsPage() {
         <ul className={s.list} aria-busy={isFetching}>
           {listings.map((listing) => (
             <li key={listing.ListingID}>
-              <ListingRow listing={listing} onDelete={() => setToDelete(listing)} />
+              <ListingRow listing={listing} days={daysOf.get(listing.ListingID)} onDelete={() => setToDelete(listing)} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { TEXTS, type Listing, type ListingStatus, type PlanUsage } from '@roomnest/shared';
+import { LISTING_STATS_DAYS, TEXTS, type Listing, type ListingStatus, type MyListing, type MyListingsStats, type PlanUsage } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,10 +11,11 @@ const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 /** A tiny server: my-listings from `state`, PATCH status, renew and delete change it; the plan usage when given. */
-function stubServer(listings: Listing[], fail: Partial<Record<'list' | 'status' | 'delete' | 'renew', Response>> = {}, usage?: PlanUsage) {
-  const state = { listings: [...listings] };
+function stubServer(listings: (Listing | MyListing)[], fail: Partial<Record<'list' | 'status' | 'delete' | 'renew', Response>> = {}, usage?: PlanUsage, stats?: MyListingsStats) {
+  const state = { listings: listings.map((l): MyListing => ({ Views: 0, Enquiries: 0, ...l })) };
   const net = stubFetch(async (request, url) => {
     if (url.pathname === '/api/users/plan-usage' && usage) return json(usage);
+    if (url.pathname === '/api/listings/my-listings/stats') return stats ? json(stats) : json({ message: 'Not here.' }, 500);
     const m = /^\/api\/listings\/(\d+)(\/status|\/renew)?$/.exec(url.pathname);
     if (url.pathname === '/api/listings/my-listings') return fail.list ?? json({ listings: state.listings });
     if (!m) return undefined;
@@ -46,6 +47,14 @@ const three = () => [
   listingFixture({ ListingID: 2, Title: 'Studio in Stratford', Status: 'Pending', Rent: 1250, ExpiresAt: inDays(3), ThumbnailUrl: null, ImageUrl: null }),
   listingFixture({ ListingID: 3, Title: 'Single in Ilford', Status: 'Unavailable', Rent: 600, ExpiresAt: inDays(-2) }),
 ];
+
+/** 30 London days ending 20/11/2026, all zero but for `figures` (by date). */
+const series = (figures: Record<string, [number, number]> = {}) =>
+  Array.from({ length: LISTING_STATS_DAYS }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 10, 20 - (LISTING_STATS_DAYS - 1) + i)).toISOString().slice(0, 10);
+    const [Views, Enquiries] = figures[date] ?? [0, 0];
+    return { Date: date, Views, Enquiries };
+  });
 
 const row = (title: string) => within(screen.getByRole('article', { name: title }));
 const findRow = async (title: string) => within(await screen.findByRole('article', { name: title }));
@@ -215,5 +224,48 @@ describe('My listings: the plan', () => {
     renderMine();
     expect(await screen.findByText(/Your Free plan: 1 of 1 active listing used/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'compare plans' }).getAttribute('href')).toBe('/pricing');
+  });
+});
+
+describe('My Listings: views and enquiries', () => {
+  it('shows each listing’s views and enquiries, and a chart of the last 30 days with a summary and a table of dd/mm days', async () => {
+    const listings = [
+      { ...listingFixture({ ListingID: 1, Title: 'Double in Hackney', ExpiresAt: inDays(20) }), Views: 42, Enquiries: 3 },
+      { ...listingFixture({ ListingID: 2, Title: 'Studio in Stratford', ExpiresAt: inDays(20) }), Views: 1, Enquiries: 1 },
+    ];
+    const stats: MyListingsStats = {
+      From: '2026-10-22',
+      To: '2026-11-20',
+      listings: [
+        { ListingID: 1, Title: 'Double in Hackney', Days: series({ '2026-11-03': [5, 1], '2026-11-19': [9, 2], '2026-11-20': [4, 0] }) },
+        { ListingID: 2, Title: 'Studio in Stratford', Days: series({ '2026-11-20': [1, 1] }) },
+      ],
+    };
+    stubServer(listings, {}, undefined, stats);
+    renderMine();
+    const hackney = await findRow('Double in Hackney');
+    expect(hackney.getByTestId('listing-figures').textContent).toBe('42 views · 3 enquiries');
+    expect(row('Studio in Stratford').getByTestId('listing-figures').textContent).toBe('1 view · 1 enquiry');
+    const figure = await hackney.findByRole('figure');
+    expect(figure.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(figure).getByText(/^Last 30 days/).textContent).toBe('Last 30 days: 18 views, 3 enquiries. Busiest day 19/11 with 9 views.');
+    expect(figure.querySelectorAll('rect')).toHaveLength(3);
+    expect(figure.querySelectorAll('circle')).toHaveLength(2);
+    expect(figure.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    // The table: every day, dd/mm, with both figures.
+    const table = within(figure).getByRole('table', { name: 'Views and enquiries a day for Double in Hackney', hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true });
+    expect(rows).toHaveLength(LISTING_STATS_DAYS + 1);
+    expect(rows.at(-2)!.textContent).toBe('19/1192');
+    expect(within(rows[1]!).getByRole('rowheader', { hidden: true }).textContent).toBe('22/10');
+    expect(row('Studio in Stratford').getByText(/^Last 30 days/).textContent).toBe('Last 30 days: 1 view, 1 enquiry. Busiest day 20/11 with 1 view.');
+  });
+
+  it('shows the figures without a chart while the series cannot be had', async () => {
+    stubServer([{ ...listingFixture({ ListingID: 1, Title: 'Double in Hackney', ExpiresAt: inDays(20) }), Views: 0, Enquiries: 0 }]);
+    renderMine();
+    const hackney = await findRow('Double in Hackney');
+    expect(hackney.getByTestId('listing-figures').textContent).toBe('0 views · 0 enquiries');
+    expect(hackney.queryByRole('figure')).toBeNull();
   });
 });
