@@ -115,7 +115,7 @@ describe.each(TEST_DATABASES)('enquiries and views on $name', (database) => {
         [expired, 'That room is not one of this person’s listings, or is no longer advertised.'],
       ] as const) {
         const res = await send(tenant, landlord.id, 'Hello', value);
-        expect(res.statusCode, String(value)).toBe(400);
+        expect([value, res.statusCode]).toEqual([value, 400]);
         expect(res.json<{ message: string }>().message).toContain(message);
       }
       const { count } = await ctx.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('count')).where('sender_id', '=', tenant.id).executeTakeFirstOrThrow();
