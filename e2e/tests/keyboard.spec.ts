@@ -177,13 +177,15 @@ test.describe('keyboard only', () => {
       await expect(mainHeading(page)).toBeVisible();
       await tabTo(page, page.getByRole('button', { name: 'Contact Landlord' }));
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`/messages/chat/${people.landlord.user.userId}$`));
+      // The chat opens about the room, with the enquiry drafted.
+      await expect(page).toHaveURL(new RegExp(`/messages/chat/${people.landlord.user.userId}\\?listing=${people.roomId}$`));
       await expect(mainHeading(page)).toHaveText(landlord);
       await expect(mainHeading(page)).toBeFocused();
 
       const box = page.getByRole('textbox', { name: `Message to ${landlord}` });
       const thread = page.getByRole('log', { name: `Messages with ${landlord}` });
       await tabTo(page, box);
+      await page.keyboard.press('ControlOrMeta+A'); // over the drafted enquiry
       await page.keyboard.type('Could I see the room on Saturday?');
       await page.keyboard.press('Enter');
       await expect(thread.getByText('Could I see the room on Saturday?')).toBeVisible();

@@ -27,7 +27,7 @@ test.describe('messaging between two people, live', () => {
 
     const tPage = await signedIn(browser, request, tenant, `/rooms/${listingId}`);
     await tPage.getByRole('button', { name: 'Contact Landlord' }).click();
-    await expect(tPage).toHaveURL(new RegExp(`/messages/chat/${landlord.id}$`));
+    await expect(tPage).toHaveURL(new RegExp(`/messages/chat/${landlord.id}\\?listing=${listingId}$`));
     await expect(tPage.getByRole('heading', { level: 1, name: 'Larissa Landlord' })).toBeVisible();
     await expect(tPage.getByText(/No messages yet/)).toBeVisible();
     // Give the shell's stream a moment to be open on the landlord's side (it is opened at page load).

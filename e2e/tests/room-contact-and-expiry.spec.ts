@@ -51,7 +51,7 @@ test('a visitor who presses Contact Landlord signs up, logs in and is back on th
   await expect(contact).toBeFocused();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/messages/chat/${room.LandlordID}$`));
+  await expect(page).toHaveURL(new RegExp(`/messages/chat/${room.LandlordID}\\?listing=${room.ListingID}$`));
 
   // The way back was for that one login: logging in again later goes to /pricing as usual.
   await page.getByRole('button', { name: 'Log Out' }).click();
