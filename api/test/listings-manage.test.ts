@@ -536,6 +536,7 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
         'GET /api/listings',
         'POST /api/listings',
         'GET /api/listings/my-listings',
+        'GET /api/listings/my-listings/stats',
         'GET /api/listings/{id}',
         'PUT /api/listings/{id}',
         'DELETE /api/listings/{id}',
