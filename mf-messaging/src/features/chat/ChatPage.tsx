@@ -65,7 +65,7 @@ function RoomBar({ id, title, thumbUrl, onRemove }: { id: number; title: string;
           {title}
         </Link>
       </p>
-      <Button variant="secondary" onClick={onRemove} aria-label={`Do not send about ${title}`}>
+      <Button variant="secondary" onClick={onRemove} aria-label={`Remove the room ${title}`}>
         Remove
       </Button>
     </div>

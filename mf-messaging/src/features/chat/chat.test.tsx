@@ -77,7 +77,7 @@ describe('ChatPage about a room (Contact Landlord)', () => {
     });
     const { findByRole, getByRole, queryByRole, location, findByLabelText } = renderAbout(7);
     await findByRole('group', { name: 'The room you are asking about' });
-    fireEvent.click(getByRole('button', { name: 'Do not send about Sunny double in Hackney' }));
+    fireEvent.click(getByRole('button', { name: 'Remove the room Sunny double in Hackney' }));
     await waitFor(() => expect(queryByRole('group', { name: 'The room you are asking about' })).toBeNull());
     expect(location()).toBe(`/messages/chat/${partner}`);
     expect(((await findByLabelText('Message to Rajesh Patel')) as HTMLTextAreaElement).value).toBe(ENQUIRY_DRAFT);
