@@ -79,7 +79,7 @@ describe('My listings: rows', () => {
     expect(badgeTone(a, 'Available')).toBe('green');
     expect(a.getByText(/^Expires \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeTruthy();
     expect(a.queryByRole('button', { name: 'Renew' })).toBeNull();
-    expect(document.querySelector('img[src="/uploads/listings/room-1-thumb.webp"]')).toBeTruthy();
+    expect(document.querySelector('img[src="/uploads/listings/room-1-card.webp"]')).toBeTruthy();
 
     const p = row('Studio in Stratford');
     expect(badgeTone(p, 'Pending')).toBe('yellow');
