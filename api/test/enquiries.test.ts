@@ -5,7 +5,7 @@
  */
 import { LISTING_STATS_DAYS, londonToday, type Conversation, type Message, type MyListing, type MyListingsStats } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewerKey } from '../src/features/listings/search-routes.ts';
+import { viewerKey } from '../src/features/listings/views.ts';
 import { actor, insertListing, type Actor } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, TEST_TOKEN_SECRET, type TestContext } from './support.ts';
 

@@ -1,5 +1,4 @@
 /** Reading listings: public search (GET /), the landlord's own (GET /my-listings) and one listing (GET /:id). */
-import { createHmac } from 'node:crypto';
 import { LISTING_SEARCH_DEFAULTS, LISTING_STATS_DAYS, listingSearchSchema, londonDaysAhead, londonToday, type SortBy } from '@roomnest/shared';
 import { BEARER_AUTH, requireLandlord } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -8,24 +7,12 @@ import { estimateListings, findLandlordListings, findListing, SEARCH_TOTAL_CAP, 
 import { errors, parseListingId, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
 import { LISTING_TEXTS } from './texts.ts';
 import { listingIdParamsSchema, listingSchema, listingsPageSchema, myListingsSchema, myListingsStatsSchema, toListing, toSearchLocation } from './schemas.ts';
-import { dailyFigures, forgetViewersBefore, listingFigures, recordView } from './views-repository.ts';
+import { dailyFigures, listingFigures } from './views-repository.ts';
+import { createViewCounter } from './views.ts';
 import { filtersKey, sendEncodedJson } from './search-cache.ts';
 
-/** How often, at most, one server forgets the viewers of days gone (their views stay counted). */
-const FORGET_VIEWERS_EVERY_MS = 60 * 60 * 1000;
-
-/**
- * Who is viewing, for counting one view per viewer per London day: a logged-in viewer is their account; anyone
- * else a keyed hash of their address, browser and the day, so nothing stored tells the address, and the same
- * person cannot be followed from one day to the next (docs/security.md).
- */
-export function viewerKey(secret: Uint8Array, day: string, userId: number | undefined, ip: string, userAgent: string): string {
-  if (userId !== undefined) return `u:${userId}`;
-  return `a:${createHmac('sha256', secret).update(`listing-view\n${day}\n${ip}\n${userAgent}`).digest('base64url')}`;
-}
-
 export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now, viewSecret }: ListingsRouteContext): void {
-  let viewersForgottenAt = 0;
+  const countView = createViewCounter(app, db, now, viewSecret);
   // The planner's estimate of the table's size, for the page strategy (repository.ts, pageStrategy).
   const tableRows = async () => {
     let rows = cache.tableRows.get('listings');
@@ -158,22 +145,8 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
     },
     async (request, reply) => {
       const row = await findListing(db, parseListingId(request.params.id));
-      const userId = request.user?.id;
-      if (!row || (!row.is_public && row.landlord_id !== userId)) throw new HttpError(404, LISTING_TEXTS.notFound);
-      // The owner's own visits never count. Counted once the answer is out, so the count costs the reader nothing.
-      if (row.landlord_id !== userId) {
-        const day = londonToday(now());
-        const viewer = viewerKey(viewSecret, day, userId, request.ip, request.headers['user-agent'] ?? '');
-        app.background.afterAnswer(reply, request.log, 'listings: counting a view failed', async () => {
-          await recordView(db, row.id, viewer, day);
-          // Yesterday's viewers are kept, so a clock a little behind another server's still finds them.
-          const at = now();
-          if (Math.abs(at.getTime() - viewersForgottenAt) >= FORGET_VIEWERS_EVERY_MS) {
-            viewersForgottenAt = at.getTime();
-            await forgetViewersBefore(db, londonDaysAhead(-1, at));
-          }
-        });
-      }
+      if (!row || (!row.is_public && row.landlord_id !== request.user?.id)) throw new HttpError(404, LISTING_TEXTS.notFound);
+      countView(request, reply, row);
       return toListing(row);
     },
   );
