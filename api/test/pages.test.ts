@@ -206,6 +206,29 @@ describe.each(TEST_DATABASES)('pages as crawlers see them on $name', (database) 
     expect(res.body).toContain(`<url><loc>${ORIGIN}/rooms/${room}</loc><lastmod>${updated.updated_at.toISOString()}</lastmod></url>`);
   });
 
+  it('dates a listing’s last change by the database: a change to its page or its photos, not a write of the same values', async () => {
+    const id = await insertListing(ctx.db, landlord, { title: 'Quiet single' });
+    const updatedAt = async () => (await ctx.db.selectFrom('listings').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow()).updated_at.getTime();
+    // Back-date it, as if it was last changed yesterday (the back-dating itself writes no page column).
+    await ctx.db.updateTable('listings').set({ updated_at: sql<Date>`now() - interval '1 day'` }).where('id', '=', id).execute();
+    const yesterday = await updatedAt();
+    expect(Date.now() - yesterday).toBeGreaterThan(86_000_000);
+
+    await ctx.db.updateTable('listings').set({ title: 'Quiet single', rent: 800 }).where('id', '=', id).execute();
+    expect(await updatedAt()).toBe(yesterday);
+
+    await ctx.db.updateTable('listings').set({ rent: 825 }).where('id', '=', id).execute();
+    const afterRent = await updatedAt();
+    expect(Date.now() - afterRent).toBeLessThan(60_000);
+
+    await ctx.db.updateTable('listings').set({ updated_at: sql<Date>`now() - interval '1 day'` }).where('id', '=', id).execute();
+    await ctx.db
+      .insertInto('listing_photos')
+      .values({ listing_id: id, position: 0, path: '/uploads/listings/q.jpg', card_path: '/uploads/listings/q-card.webp', width: 800, height: 600 })
+      .execute();
+    expect(Date.now() - (await updatedAt())).toBeLessThan(60_000);
+  });
+
   it('answers 404 for a listings sitemap that is not there', async () => {
     for (const url of ['/sitemaps/listings-999.xml', '/sitemaps/listings-0.xml', '/sitemaps/other.xml']) {
       const res = await ctx.inject({ method: 'GET', url });

@@ -17,6 +17,7 @@ import * as streamTicketUses from './0011-stream-ticket-uses.ts';
 import * as placeStatistics from './0012-place-statistics.ts';
 import * as places from './0013-places.ts';
 import * as listingPhotos from './0014-listing-photos.ts';
+import * as listingLastChange from './0016-listing-last-change.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012-place-statistics': placeStatistics,
   '0013-places': places,
   '0014-listing-photos': listingPhotos,
+  '0016-listing-last-change': listingLastChange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
