@@ -20,7 +20,7 @@ function head(html: string) {
   const all = (re: RegExp) => [...html.matchAll(re)].map((m) => unescape(m[1] as string));
   const one = (re: RegExp) => {
     const found = all(re);
-    expect(found.length, String(re)).toBeLessThanOrEqual(1);
+    expect({ tag: String(re), count: found.length }).toEqual({ tag: String(re), count: Math.min(found.length, 1) });
     return found[0] ?? null;
   };
   const meta = (attr: 'name' | 'property', key: string) => one(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g'));

@@ -10,6 +10,8 @@ const samplePath = (pattern: string) =>
     .replace(':id', '1')
     .replace(':otherUserId', '7');
 
+const indexable = (path: string) => pageMetaFor(path)?.meta.indexable;
+
 describe('route metadata', () => {
   it.each(PAGE_PATTERNS.map((p) => [p]))('has a title and a description for %s', (pattern) => {
     const found = pageMetaFor(samplePath(pattern));
@@ -20,7 +22,6 @@ describe('route metadata', () => {
   });
 
   it('keeps the private and account pages out of search engines, and the public ones in', () => {
-    const indexable = (path: string) => pageMetaFor(path)?.meta.indexable;
     for (const path of [ROUTES.messages, ROUTES.chat(3), ROUTES.myListings, ROUTES.myFlatmateProfile, ROUTES.postAd, ROUTES.editRoom(4), ROUTES.resetPassword, ROUTES.forgotPassword, ROUTES.login, ROUTES.register, NEWSLETTER_PAGES.unsubscribe]) {
       expect([path, indexable(path)]).toEqual([path, false]);
     }

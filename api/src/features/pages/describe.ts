@@ -37,12 +37,13 @@ function canonicalPath(pattern: string, meta: PageMeta, query: URLSearchParams):
   return qs ? `${path}?${qs}` : path;
 }
 
-export function createPageDescriber({ db, origin }: { db: Executor; origin: string }) {
-  const notFound = (defaultImage: string): DescribedPage => ({
-    status: 404,
-    head: renderHead({ meta: NOT_FOUND_META, canonical: null, image: defaultImage, type: 'website' }),
-  });
+/** Any path that is no page, and a room that is absent or not public: noindex, no canonical. */
+const notFound = (defaultImage: string): DescribedPage => ({
+  status: 404,
+  head: renderHead({ meta: NOT_FOUND_META, canonical: null, image: defaultImage, type: 'website' }),
+});
 
+export function createPageDescriber({ db, origin }: { db: Executor; origin: string }) {
   return async function describePage({ url, shellBase }: PageContext): Promise<DescribedPage> {
     const [path = '', search = ''] = url.split('?', 2);
     const defaultImage = absoluteUrl(origin, shellBase + DEFAULT_SHARE_IMAGE);
