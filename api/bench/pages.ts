@@ -115,14 +115,16 @@ async function main() {
     const rows = pages.flatMap((page, k) => {
       const sorted = times[k]!.toSorted((a, b) => a - b);
       return [
-        { group: 'Page HTML with metadata, PGlite, one at a time', metric: `${page.name}: p50`, value: round(percentile(sorted, 50)), unit: 'ms', note: `${REQUESTS} requests; ${shell.source}` },
         {
           group: 'Page HTML with metadata, PGlite, one at a time',
-          metric: `${page.name}: p95`,
-          value: round(percentile(sorted, 95)),
+          metric: `${page.name}: p50`,
+          value: round(percentile(sorted, 50)),
           unit: 'ms',
-          ...(k === 0 ? { budget: { op: '<=' as const, value: 10 } } : {}),
+          note: `${REQUESTS} requests; ${shell.source}`,
+          // The room page's answer stays a few milliseconds: it is on the way to every room's first paint.
+          ...(k === 0 ? { budget: { op: '<=' as const, value: 5 } } : {}),
         },
+        { group: 'Page HTML with metadata, PGlite, one at a time', metric: `${page.name}: p95`, value: round(percentile(sorted, 95)), unit: 'ms' },
       ];
     });
     rows.push({
