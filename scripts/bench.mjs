@@ -4,7 +4,7 @@
  * beside each figure, written as JSON to `bench-results/summary.json`.
  *
  *   npm run bench                     search, messaging, web (when its script exists) and soak
- *   npm run bench -- search           one part alone (also: messaging, web, soak; several may be named)
+ *   npm run bench -- search           one part alone (also: messaging, pages, web, soak; several may be named)
  *   npm run bench:search / bench:messaging
  *
  * Parts, each a process of its own that writes its rows to
@@ -12,6 +12,8 @@
  *   search     api/bench/search.ts     GET /api/listings on PostgreSQL and PGlite, the bare-route
  *                                      ceiling, PGlite's event loop, growth with the table
  *   messaging  api/bench/messaging.ts  live delivery between two instances: p95, lost, duplicates
+ *   pages      api/bench/pages.ts      a page's HTML with its metadata: the room page (its query, tags and
+ *                                      JSON-LD) against a fixed page and a 404, in the same run, on PGlite
  *   web        `npm run bench:web`     when the root package.json has that script (the Chromium
  *                                      bench writes bench-results/web.json)
  *   soak       api/bench/soak.ts       many simulated people searching, posting and messaging for a
@@ -50,7 +52,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench-results');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const PARTS = ['search', 'messaging', 'web', 'soak'];
+const PARTS = ['search', 'messaging', 'pages', 'web', 'soak'];
 
 const log = (message) => console.info(`[bench] ${message}`);
 
@@ -233,6 +235,9 @@ async function main() {
       } else if (part === 'messaging') {
         log('part: messaging (api/bench/messaging.ts)');
         code = await runChild(TSX, ['api/bench/messaging.ts'], pgEnv);
+      } else if (part === 'pages') {
+        log('part: page HTML with metadata (api/bench/pages.ts)');
+        code = await runChild(TSX, ['api/bench/pages.ts'], {});
       } else if (part === 'soak') {
         log('part: soak (api/bench/soak.ts)');
         code = await runChild(TSX, ['api/bench/soak.ts'], pgEnv);

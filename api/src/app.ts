@@ -18,10 +18,12 @@ import authRoutes from './features/auth/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
-import { findListing } from './features/listings/repository.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
+import { createPageDescriber } from './features/pages/describe.ts';
+import { withHead } from './features/pages/page-head.ts';
+import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import usersRoutes from './features/users/routes.ts';
@@ -162,10 +164,13 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', storeDir: config.storeDir });
   await app.register(healthRoutes, { prefix: '/api', db });
 
+  const origin = config.publicUrl ?? 'http://localhost:8080';
+  await app.register(pagesRoutes, { db, origin });
   await app.register(webPlugin, {
     storeDir: config.storeDir,
     uploadsDir: config.uploadsDir,
-    isPublicListing: async (id) => (await findListing(db, id))?.is_public === true,
+    describePage: createPageDescriber({ db, origin }),
+    withHead,
   });
 
   return app;

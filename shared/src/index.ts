@@ -13,3 +13,5 @@ export * from './format.ts';
 export * from './dates.ts';
 export * from './query-string.ts';
 export * from './schemas/index.ts';
+export * from './published-content.ts';
+export * from './route-meta.ts';

@@ -4,6 +4,7 @@
  * mf-content's page registry and the server's page look-up (PAGE_PATTERNS,
  * lookUpPage) are built from these, so they cannot drift apart.
  */
+import { BLOG_POST_META, NEWS_ARTICLE_META, NEWS_CATEGORY_META } from './published-content.ts';
 
 /** The pages with a parameter, as router patterns (`:name` stands for one path segment). ROUTES fills them in for links. */
 export const ROUTE_PATTERNS = {
@@ -102,17 +103,18 @@ export const PAGE_PATTERNS: readonly PagePattern[] = /* @__PURE__ */ (() => [
 
 /**
  * The published addresses of mf-content's fixed pages with parameters: the
- * three fixed blog posts and the news articles and categories. mf-content
- * keeps their text and renders them; these lists only tell the server which
+ * three fixed blog posts and the news articles and categories, from their
+ * metadata (published-content.ts). mf-content
+ * keeps their text and renders them; these lists tell the server which
  * addresses exist, so that any other slug or id answers 404 (mf-content's test
  * keeps them equal to its data). The trade-off: mf-content still releases on
  * its own for any change to these pages, but a new post, article or category
  * must be added here too, and is answered 404 (while still shown in the
  * browser, the HTML being the same shell) until the API runs with it.
  */
-export const BLOG_SLUGS = ['understanding-tenancy-agreement', 'tips-finding-flatmate', 'landlord-essentials-property-prep'] as const;
-export const NEWS_ARTICLE_IDS = [1, 2, 3] as const;
-export const NEWS_CATEGORY_SLUGS = ['product-updates', 'market-analysis', 'guides', 'community', 'company-news'] as const;
+export const BLOG_SLUGS: readonly string[] = BLOG_POST_META.map((post) => post.slug);
+export const NEWS_ARTICLE_IDS: readonly number[] = NEWS_ARTICLE_META.map((article) => article.id);
+export const NEWS_CATEGORY_SLUGS: readonly string[] = NEWS_CATEGORY_META.map((category) => category.slug);
 
 const MAX_ID = 2_147_483_647;
 

@@ -5,7 +5,8 @@
  *                  sent as the precompressed `.br` or `.gz` copy the build wrote beside each file when the
  *                  browser accepts it (scripts/precompress.mjs); anything else is compressed by @fastify/compress
  *   /remotes.json  the live remotes (no-store: a release or rollback takes effect on the next load)
- *   any other page the live shell's index.html (no-store), read from `shell.json` on every request
+ *   any other page the live shell's index.html (no-store), read from `shell.json` on every request, with the
+ *                  page's own title, description, canonical, preview tags and status (features/pages)
  * Anything else unknown is a JSON 404. Under /uploads and /store every refusal (a dotfile, a folder, a path
  * the file server will not take) is the same JSON 404 as a missing file, so no answer tells what exists.
  */
@@ -21,8 +22,13 @@ import { sendNotFound } from './errors.ts';
 export interface WebPluginOptions {
   storeDir: string;
   uploadsDir: string;
-  /** Whether an anonymous visitor may see this listing: its room page answers 200, else 404. */
-  isPublicListing: (id: number) => Promise<boolean>;
+  /**
+   * A page's status and head tags (api/src/features/pages/describe.ts): 404 for no page or a room
+   * an anonymous visitor may not see; `shellBase` is where the live shell's build is served.
+   */
+  describePage: (page: { url: string; shellBase: string }) => Promise<{ status: 200 | 404; head: string }>;
+  /** Writes the head tags into the shell's page in place of its own title and description. */
+  withHead: (shellHtml: string, head: string) => string;
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,12 +58,12 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
-/** The live shell's index.html, or null when no shell is published. */
-async function readShellPage(storeDir: string): Promise<string | null> {
+/** The live shell's index.html and the folder its build is served from, or null when no shell is published. */
+async function readShellPage(storeDir: string): Promise<{ html: string; base: string } | null> {
   try {
     const { version } = JSON.parse(await readFile(join(storeDir, 'shell.json'), 'utf8')) as { version?: unknown };
     if (typeof version !== 'string' || !VERSION.test(version)) return null;
-    return await readFile(join(storeDir, 'shell', version, 'index.html'), 'utf8');
+    return { html: await readFile(join(storeDir, 'shell', version, 'index.html'), 'utf8'), base: `/store/shell/${version}/` };
   } catch {
     return null;
   }
@@ -69,21 +75,20 @@ function wantsPage(request: FastifyRequest): boolean {
   return !NOT_PAGES.test(path) && (request.headers.accept ?? '').includes('text/html');
 }
 
-/** The status of a page path: 404 when it is none of the product's pages. */
-async function pageStatus(request: FastifyRequest, isPublicListing: WebPluginOptions['isPublicListing']): Promise<200 | 404> {
-  const page = lookUpPage(request.url.split('?')[0] ?? '');
-  if (page.kind === 'none') return 404;
-  if (page.kind === 'page') return 200;
+/** The page's status and the shell's page with its head tags. */
+async function composePage(request: FastifyRequest, shell: { html: string; base: string }, options: WebPluginOptions): Promise<{ status: 200 | 404; html: string }> {
   try {
-    return (await isPublicListing(page.listingId)) ? 200 : 404;
+    const { status, head } = await options.describePage({ url: request.url, shellBase: shell.base });
+    return { status, html: options.withHead(shell.html, head) };
   } catch (err) {
-    // The page itself says what went wrong when the browser asks the API; the status is no reason to fail it.
-    request.log.warn({ err }, 'could not tell whether a room page exists');
-    return 200;
+    // The page itself says what went wrong when the browser asks the API; a failed look-up is no reason to fail it.
+    request.log.warn({ err }, 'could not describe a page');
+    return { status: lookUpPage(request.url.split('?')[0] ?? '').kind === 'none' ? 404 : 200, html: shell.html };
   }
 }
 
-async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir, isPublicListing }: WebPluginOptions): Promise<void> {
+async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
+  const { storeDir, uploadsDir } = options;
   mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(storeDir, { recursive: true });
 
@@ -134,10 +139,11 @@ async function webPlugin(app: FastifyInstance, { storeDir, uploadsDir, isPublicL
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isFilePath(request)) return fileNotFound(reply);
     if (!wantsPage(request)) return sendNotFound(request, reply);
-    const page = await readShellPage(storeDir);
+    const shell = await readShellPage(storeDir);
     reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
-    if (page === null) return reply.code(503).send(NOT_BUILT_PAGE);
-    reply.code(await pageStatus(request, isPublicListing));
+    if (shell === null) return reply.code(503).send(NOT_BUILT_PAGE);
+    const { status, html: page } = await composePage(request, shell, options);
+    reply.code(status);
     // HEAD: the headers of the page, its length included, without the page.
     if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(page)).send();
     return reply.send(page);

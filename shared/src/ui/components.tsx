@@ -1,5 +1,6 @@
 import { useEffect, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { documentTitle } from '../route-meta.ts';
 import s from './ui.module.css';
 
 type Variant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'danger';
@@ -23,10 +24,10 @@ export function ButtonLink({ variant, size, block, className, ...rest }: LookPro
   return <Link className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }
 
-/** Page wrapper: width, padding and the document title. */
+/** Page wrapper: width, padding and the document title, written as the server writes it (route-meta.ts). */
 export function Page({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   useEffect(() => {
-    document.title = title ? `${title} | RoomNest` : 'RoomNest';
+    document.title = documentTitle(title);
   }, [title]);
   return <div className={cx(s.container, className)}>{children}</div>;
 }

@@ -8,6 +8,7 @@ import { Footer } from '../features/layout/Footer.tsx';
 import { startIntentPrefetch } from '../features/remotes/intent-prefetch.ts';
 import { prefetchRemotePage } from '../features/remotes/RemotePage.tsx';
 import { NavBar } from '../features/layout/NavBar.tsx';
+import { usePageMeta } from '../features/page-meta/use-page-meta.ts';
 import { useMessageStream } from '../features/unread/use-message-stream.ts';
 import { useUnreadPolling } from '../features/unread/use-unread-polling.ts';
 import s from './app-layout.module.css';
@@ -22,6 +23,7 @@ const REMOTE_ROUTES = remoteRoutes();
 export function AppLayout() {
   useUnreadPolling();
   useMessageStream();
+  usePageMeta();
   const store = useStore<HostState>();
   // A remote page starts loading when a link to it is pointed at, focused or touched.
   useEffect(

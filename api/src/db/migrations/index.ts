@@ -18,6 +18,7 @@ import * as placeStatistics from './0012-place-statistics.ts';
 import * as places from './0013-places.ts';
 import * as listingPhotos from './0014-listing-photos.ts';
 import * as enquiriesAndViews from './0015-enquiries-and-views.ts';
+import * as listingLastChange from './0016-listing-last-change.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-places': places,
   '0014-listing-photos': listingPhotos,
   '0015-enquiries-and-views': enquiriesAndViews,
+  '0016-listing-last-change': listingLastChange,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

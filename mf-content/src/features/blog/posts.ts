@@ -1,4 +1,11 @@
-import type { BlogPost } from '@roomnest/shared';
+import { findPostMeta, type BlogPost } from '@roomnest/shared';
+
+/** The address, title and summary of a post, from the one list the server reads too (shared/src/published-content.ts). */
+function postMeta(slug: string): Pick<BlogPost, 'slug' | 'title' | 'excerpt'> {
+  const meta = findPostMeta(slug);
+  if (!meta) throw new Error(`No published metadata for the blog post "${slug}"`);
+  return { slug: meta.slug, title: meta.title, excerpt: meta.summary };
+}
 
 /**
  * The three fixed blog posts (docs/product.md, Screens: content). `content` is plain text
@@ -9,11 +16,9 @@ import type { BlogPost } from '@roomnest/shared';
 export const BLOG_POSTS: readonly BlogPost[] = [
   {
     id: 1,
-    slug: 'understanding-tenancy-agreement',
-    title: 'Understanding Your Tenancy Agreement',
+    ...postMeta('understanding-tenancy-agreement'),
     date: '2025-04-22',
     author: 'Hannah Fletcher',
-    excerpt: 'What the document you are about to sign actually says: the type of agreement, the rent, the deposit, repairs and how to leave.',
     content: `Before you move into a room you will be asked to sign an agreement, and it is worth reading every page, however keen you are to get the keys. It sets out what you pay, what you are responsible for and how you can leave. Here is what to look for.
 
 ## First, what kind of agreement is it?
@@ -59,11 +64,9 @@ If something in the agreement does not match what you were told, ask for it to b
   },
   {
     id: 2,
-    slug: 'tips-finding-flatmate',
-    title: 'Top Tips for Finding the Perfect Flatmate',
+    ...postMeta('tips-finding-flatmate'),
     date: '2025-05-06',
     author: 'Marcus Bennett',
-    excerpt: 'Good flatmates are made before the move: how to write a profile that attracts the right people, and what to ask when you meet.',
     content: `The right flatmate makes a small room feel like home; the wrong one can make a beautiful flat unbearable. Most flatshare problems can be spotted before anyone moves in, if you know what to look for.
 
 ## Start with an honest profile
@@ -104,11 +107,9 @@ If anything about a conversation feels rushed, or someone asks for money before 
   },
   {
     id: 3,
-    slug: 'landlord-essentials-property-prep',
-    title: 'Landlord Essentials: Preparing Your Property for Tenants',
+    ...postMeta('landlord-essentials-property-prep'),
     date: '2025-05-20',
     author: 'Priya Raman',
-    excerpt: 'The certificates, checks and finishing touches to sort out before your first viewing, so your room lets quickly and legally.',
     content: `Letting a room is straightforward once you know the rules, and the work you do before the first viewing pays for itself in fewer void weeks and fewer disputes. This guide covers the essentials for landlords in England; the rules in Scotland, Wales and Northern Ireland are similar but not identical.
 
 ## Get the safety certificates in order

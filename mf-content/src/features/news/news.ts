@@ -1,16 +1,10 @@
-import { LISTING_ACTIVE_DAYS, LISTING_RENEW_WINDOW_DAYS, type NewsItem } from '@roomnest/shared';
+import { findArticleMeta, LISTING_ACTIVE_DAYS, LISTING_RENEW_WINDOW_DAYS, NEWS_CATEGORY_META, type NewsItem } from '@roomnest/shared';
 import listingRenewals from '../../assets/news/listing-renewals.svg';
 import rentsChart from '../../assets/news/rents-chart.svg';
 import threeCities from '../../assets/news/three-cities.svg';
 
 /** The categories of the news sidebar (docs/product.md, Screens), after 'All News'. */
-export const NEWS_CATEGORIES = [
-  { slug: 'product-updates', name: 'Product Updates' },
-  { slug: 'market-analysis', name: 'Market Analysis' },
-  { slug: 'guides', name: 'Guides' },
-  { slug: 'community', name: 'Community' },
-  { slug: 'company-news', name: 'Company News' },
-] as const;
+export const NEWS_CATEGORIES = NEWS_CATEGORY_META;
 export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
 export type NewsCategoryName = NewsCategory['name'];
 
@@ -22,15 +16,19 @@ export interface NewsArticle extends NewsItem {
   content: string;
 }
 
+/** The id, title and summary of an article, from the one list the server reads too (shared/src/published-content.ts). */
+function articleMeta(id: number): Pick<NewsItem, 'id' | 'title' | 'excerpt'> {
+  const meta = findArticleMeta(id);
+  if (!meta) throw new Error(`No published metadata for the news article ${id}`);
+  return { id: meta.id, title: meta.title, excerpt: meta.summary };
+}
+
 /** The three news articles, newest first. */
 export const NEWS_ARTICLES: readonly NewsArticle[] = [
   {
-    id: 1,
-    title: 'RoomNest reaches 50,000 active users and expands to Manchester and Birmingham',
+    ...articleMeta(1),
     date: '2025-05-12',
     category: 'Company News',
-    excerpt:
-      'Four years after starting in a Bethnal Green house share, RoomNest now helps more than 50,000 people a month find rooms and flatmates, and is bringing the same search to Manchester and Birmingham.',
     image: threeCities,
     imageAlt: 'An illustration of the skylines of Manchester, Birmingham and London joined by a dotted line.',
     content: `RoomNest has passed 50,000 active users, and from today renters and landlords in Manchester and Birmingham can advertise and search rooms and flatmate profiles on the same service that has grown up in East London.
@@ -55,12 +53,9 @@ Both cities have large student and young professional populations, growing city-
 We will spend the rest of the year listening to members in the two new cities and adapting RoomNest to their local markets, with local advice on deposits, council tax and student lets. If you run a house share in either city, we would love to hear from you.`,
   },
   {
-    id: 2,
-    title: 'East London room rents: what our spring 2025 listings tell us',
+    ...articleMeta(2),
     date: '2025-04-28',
     category: 'Market Analysis',
-    excerpt:
-      'Rooms near the Elizabeth line are letting fastest, most adverts now include bills, and the gap between inner and outer East London is widening. Here is what the listings on RoomNest show.',
     image: rentsChart,
     imageAlt: 'A bar chart of monthly room rents by area in front of a row of London terraced houses.',
     content: `Every spring, demand for rooms in London picks up as graduates, new starters and people moving for work look for somewhere to live. We looked at the double rooms advertised on RoomNest in our ten East London areas between 1 March and 20 April 2025 to see what renters are paying and what is letting fastest.
@@ -97,12 +92,9 @@ Rooms that are well photographed, clearly priced and include bills attract more 
 These figures are based on double rooms advertised on RoomNest, not on rents finally agreed, and on our ten East London areas only. They describe what renters see on RoomNest and should not be read as an official measure of the London rental market.`,
   },
   {
-    id: 3,
-    title: 'New on RoomNest: clearer listing expiry dates and one-click renewals',
+    ...articleMeta(3),
     date: '2025-03-18',
     category: 'Product Updates',
-    excerpt:
-      'Every listing now shows exactly when it expires, and landlords can renew a listing in one click during its last week, so renters see fewer out-of-date adverts.',
     image: listingRenewals,
     imageAlt: 'An illustration of a calendar headed 30 days with a Renew listing button, beside a renewal icon.',
     content: `Nothing is more frustrating for a renter than messaging about a room that went weeks ago. So we have made it much clearer how long a listing stays live, and much easier for landlords to keep a live listing live.

@@ -1,4 +1,4 @@
-import { ROUTES, TEXTS } from '@roomnest/shared';
+import { documentTitle, FIXED_PAGE_META, ROUTES, TEXTS } from '@roomnest/shared';
 import { renderWithHost } from '@roomnest/shared/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +38,8 @@ describe('ContentPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toBe(`${title} | RoomNest`);
+    // The title the server writes into this page's HTML (shared/src/route-meta.ts) is the one the page shows.
+    expect(document.title).toBe(documentTitle(FIXED_PAGE_META[path].title));
     const text = container.textContent ?? '';
     expect(text.length).toBeGreaterThan(600);
     expect(text).not.toMatch(STUB_WORDING);
