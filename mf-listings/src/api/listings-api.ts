@@ -21,5 +21,7 @@ export const {
   useUpdateStatusMutation,
   useRenewListingMutation,
   useDeleteListingMutation,
+  useReorderPhotosMutation,
+  useDeletePhotoMutation,
   useGetPlanUsageQuery,
 } = listingsApi;

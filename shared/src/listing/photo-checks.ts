@@ -1,0 +1,75 @@
+/**
+ * The browser's own check of chosen photos, before anything is sent: the same rules the server keeps
+ * (at most MAX_PHOTOS, each at most PHOTO_MAX_BYTES, an image type it decodes), so a landlord hears at
+ * once which file will not do and why. The server still judges each file by its content.
+ */
+import { MAX_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from '../constants.ts';
+
+export interface RejectedFile {
+  name: string;
+  message: string;
+}
+
+/** What the file input offers: the types, and the HEIC extensions a phone's camera roll may leave untyped. */
+export const PHOTO_ACCEPT = [...PHOTO_MIME_TYPES, '.heic', '.heif'].join(',');
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString('en-GB', { maximumFractionDigits: 1 });
+
+/** Some browsers give a HEIC photo no type at all; its name then tells. */
+function isPhotoType(file: File): boolean {
+  if ((PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) return true;
+  return file.type === '' && /\.(heic|heif)$/i.test(file.name);
+}
+
+export const PHOTO_TEXTS = {
+  notImage: (name: string) => `${name} is not a photo we can use. Choose a JPEG, PNG, GIF, WebP or HEIC image.`,
+  tooBig: (name: string, bytes: number) => `${name} is ${megabytes(bytes)} MB. Each photo can be at most ${megabytes(PHOTO_MAX_BYTES)} MB.`,
+  tooMany: (name: string) => `${name} was not added: a listing can have at most ${MAX_PHOTOS} photos.`,
+} as const;
+
+/** Splits chosen files into those to add (in the order chosen) and those refused, each with its reason. */
+export function checkPhotoFiles(files: readonly File[], alreadyHeld: number): { accepted: File[]; rejected: RejectedFile[] } {
+  const accepted: File[] = [];
+  const rejected: RejectedFile[] = [];
+  for (const file of files) {
+    if (!isPhotoType(file)) rejected.push({ name: file.name, message: PHOTO_TEXTS.notImage(file.name) });
+    else if (file.size > PHOTO_MAX_BYTES) rejected.push({ name: file.name, message: PHOTO_TEXTS.tooBig(file.name, file.size) });
+    else if (alreadyHeld + accepted.length >= MAX_PHOTOS) rejected.push({ name: file.name, message: PHOTO_TEXTS.tooMany(file.name) });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}
+
+/** Moves one entry of a list to another index (a new list). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = list.slice();
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(Math.max(0, Math.min(to, next.length)), 0, item);
+  return next;
+}
+
+/**
+ * The server's refusal of photos, file by file: a message (or field error) that names a file belongs
+ * beside that file; what names none is for the whole picker.
+ */
+export function serverPhotoErrors(error: unknown, names: readonly string[]): { byName: Map<string, string>; general: string | null } {
+  const byName = new Map<string, string>();
+  const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : null;
+  const messages: string[] = [];
+  if (data && typeof data === 'object') {
+    const errors = (data as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) for (const e of errors) if (e && typeof e.message === 'string') messages.push(e.message);
+    const message = (data as { message?: unknown }).message;
+    if (typeof message === 'string' && message.trim()) messages.push(message);
+  }
+  let general: string | null = null;
+  for (const message of messages) {
+    const name = names.find((n) => n && message.includes(n));
+    if (name) {
+      if (!byName.has(name)) byName.set(name, message);
+    } else general ??= message;
+  }
+  // The summary line ("Some photos could not be used") is not needed when every refusal sits by its file.
+  if (byName.size && general && !/photo|image|file/i.test(general)) general = null;
+  return { byName, general };
+}
