@@ -10,3 +10,4 @@ export * from './expiry.ts';
 export * from './listing-shape.ts';
 export * from './photo-checks.ts';
 export * from './photo-picker.tsx';
+export * from './photo-gallery.tsx';
