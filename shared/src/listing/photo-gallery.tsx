@@ -6,7 +6,7 @@
  * before other images (the page's largest paint), the rest lazily; the box keeps its ratio before any image
  * arrives, so nothing below it moves. One photo has no carousel controls; none shows the placeholder.
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Photo } from '../domain.ts';
 import { photoSources, photoVariantUrl } from '../photos.ts';
 import { ListingImage } from './listing-image.tsx';
@@ -198,7 +198,8 @@ interface FullScreenProps {
 function FullScreen({ open, photos, title, index, onIndex, onClose }: FullScreenProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  useEffect(() => {
+  // A layout effect: the dialog is open, and the opener noted, before the carousel inside takes the focus.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
