@@ -106,6 +106,8 @@ function Carousel({ photos, title, index, onIndex, variant, onFullScreen, autoFo
 
   const sizes = variant === 'full' ? '100vw' : INLINE_SIZES;
   return (
+    // The arrow keys move a whole photo wherever the focus is in the carousel (the scroller or a control).
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       className={`${s.carousel} ${variant === 'full' ? s.full : ''}`}
       aria-roledescription={many ? 'carousel' : undefined}
@@ -115,6 +117,8 @@ function Carousel({ photos, title, index, onIndex, variant, onFullScreen, autoFo
       <h2 id={labelId} className="visually-hidden">
         Photos of {title}
       </h2>
+      {/* Focusable, so a keyboard can scroll it as a pointer swipes it. */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <ul ref={scroller} className={s.track} onScroll={onScroll} onScrollEnd={onScrollEnd} tabIndex={many ? 0 : -1} aria-label={many ? 'Photos; use the arrow keys to move between them' : undefined}>
         {photos.map((photo, i) => {
           const { src, srcSet } = photoSources(photo, 'detail');
@@ -128,6 +132,8 @@ function Carousel({ photos, title, index, onIndex, variant, onFullScreen, autoFo
               aria-label={many ? `${i + 1} of ${count}` : undefined}
               aria-hidden={many && i !== index ? true : undefined}
             >
+              {/* A click on the photo is a pointer's shortcut to full screen; the Full screen button is the way for everyone. */}
+              {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
               <img
                 className={s.image}
                 src={src}

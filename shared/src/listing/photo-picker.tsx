@@ -60,7 +60,7 @@ export function PhotoPicker({ photos, rejected, onAdd, onMove, onRemove, onDismi
     if (!focusKey.current) return;
     handles.current.get(focusKey.current)?.focus();
     focusKey.current = null;
-  }, [photos]);
+  });
 
   const full = photos.length >= MAX_PHOTOS;
   const keys = photos.map((p) => p.key);

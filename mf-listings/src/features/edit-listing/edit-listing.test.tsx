@@ -36,8 +36,10 @@ const tiles = () => form().getAllByRole('button', { name: /^Photo \d+ of \d+:/ }
 describe('Edit listing: photos, each change saved at once', () => {
   it('uploads each added file on its own with its progress, saves a new order and removes a photo after asking; the cached listing follows', async () => {
     let photos = [photo(1), photo(2)];
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const sent: { order?: unknown; uploads: string[]; deleted: string[] } = { uploads: [], deleted: [] };
     const net = stubFetch(async (request, url) => {
       if (url.pathname === '/api/listings/1' && request.method === 'GET') return json(listingFixture({ Photos: photos }));
@@ -69,7 +71,7 @@ describe('Edit listing: photos, each change saved at once', () => {
     await user.upload(form().getByLabelText('Add photos'), [new File([new Uint8Array(40)], 'new.png', { type: 'image/png' }), new File([new Uint8Array(40)], 'broken.png', { type: 'image/png' })]);
     const progress = await form().findByRole('progressbar', { name: 'Uploading new.png' });
     await waitFor(() => expect((progress as HTMLProgressElement).value).toBe(1));
-    release();
+    release?.();
     await waitFor(() => expect(tiles()).toEqual(['/uploads/listings/p1-card.webp', '/uploads/listings/p2-card.webp', '/uploads/listings/p3-card.webp', expect.stringMatching(/^blob:/)]));
     expect(await form().findByText('broken.png could not be read as an image.')).toBeTruthy();
     expect(sent.uploads).toEqual(['new.png', 'broken.png']);

@@ -29,40 +29,39 @@ export function useHeldPhotos() {
 
   // The previews' object URLs are freed when the form goes.
   const latest = useRef(held);
-  latest.current = held;
+  useEffect(() => {
+    latest.current = held;
+  });
   useEffect(() => () => latest.current.forEach((h) => URL.revokeObjectURL(h.url)), []);
 
-  const add = useCallback((files: File[]) => {
-    const { accepted, rejected: refused } = checkPhotoFiles(files, latest.current.length);
+  const add = (files: File[]) => {
+    const { accepted, rejected: refused } = checkPhotoFiles(files, held.length);
     setRejected(refused);
     setError(null);
     if (accepted.length) setHeld((list) => [...list, ...accepted.map(hold)]);
-  }, []);
-  const move = useCallback((from: number, to: number) => setHeld((list) => moveItem(list, from, to)), []);
-  const remove = useCallback((key: string) => {
-    setHeld((list) => {
-      const gone = list.find((h) => h.key === key);
-      if (gone) URL.revokeObjectURL(gone.url);
-      return list.filter((h) => h.key !== key);
-    });
-    setServerErrors((errors) => {
-      const name = latest.current.find((h) => h.key === key)?.file.name;
-      if (!name || !errors.has(name)) return errors;
-      const next = new Map(errors);
-      next.delete(name);
-      return next;
-    });
-  }, []);
+  };
+  const move = (from: number, to: number) => setHeld((list) => moveItem(list, from, to));
+  const remove = (key: string) => {
+    const gone = held.find((h) => h.key === key);
+    if (!gone) return;
+    URL.revokeObjectURL(gone.url);
+    setHeld((list) => list.filter((h) => h.key !== key));
+    if (serverErrors.has(gone.file.name)) {
+      const next = new Map(serverErrors);
+      next.delete(gone.file.name);
+      setServerErrors(next);
+    }
+  };
 
   /** After a refused POST: each file's reason beside it, the rest above the grid; nothing chosen is lost. */
-  const showServerError = useCallback((failure: unknown) => {
+  const showServerError = (failure: unknown) => {
     const { byName, general } = serverPhotoErrors(
       failure,
-      latest.current.map((h) => h.file.name),
+      held.map((h) => h.file.name),
     );
     setServerErrors(byName);
     setError(byName.size ? general : null);
-  }, []);
+  };
 
   const photos: PickerPhoto[] = held.map((h) => ({ key: h.key, name: h.file.name, src: h.url, error: serverErrors.get(h.file.name) ?? null }));
   return {
@@ -105,11 +104,14 @@ export function useLivePhotos(listingId: number, initial: readonly Photo[]) {
   /** The photo waiting for "Remove this photo?" to be confirmed. */
   const [confirming, setConfirming] = useState<Photo | null>(null);
 
-  const state = useRef({ saved, uploads });
-  state.current = { saved, uploads };
   // Uploads go one after another, so the photos land in the order they were chosen.
   const queue = useRef<Promise<void>>(Promise.resolve());
-  useEffect(() => () => state.current.uploads.forEach((u) => URL.revokeObjectURL(u.url)), []);
+  // The previews of files still uploading are freed when the form goes.
+  const previews = useRef(uploads);
+  useEffect(() => {
+    previews.current = uploads;
+  });
+  useEffect(() => () => previews.current.forEach((u) => URL.revokeObjectURL(u.url)), []);
 
   const changed = useCallback(
     (photos: Photo[]) => {
@@ -121,8 +123,8 @@ export function useLivePhotos(listingId: number, initial: readonly Photo[]) {
   const patch = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
   const add = (files: File[]) => {
-    const pending = state.current.uploads.filter((u) => !u.error).length;
-    const { accepted, rejected: refused } = checkPhotoFiles(files, state.current.saved.length + pending);
+    const pending = uploads.filter((u) => !u.error).length;
+    const { accepted, rejected: refused } = checkPhotoFiles(files, saved.length + pending);
     setRejected(refused);
     setError(null);
     const started = accepted.map((file) => ({ ...hold(file), progress: 0, error: null }));
@@ -145,7 +147,7 @@ export function useLivePhotos(listingId: number, initial: readonly Photo[]) {
   };
 
   const move = async (from: number, to: number) => {
-    const before = state.current.saved;
+    const before = saved;
     // Only saved photos have a place in the order; a file still uploading joins at the end.
     if (from >= before.length || to >= before.length) return;
     const next = moveItem(before, from, to);
@@ -159,9 +161,9 @@ export function useLivePhotos(listingId: number, initial: readonly Photo[]) {
   };
 
   const remove = (key: string) => {
-    const photo = state.current.saved.find((p) => String(p.PhotoID) === key);
+    const photo = saved.find((p) => String(p.PhotoID) === key);
     if (photo) return setConfirming(photo);
-    const item = state.current.uploads.find((u) => u.key === key);
+    const item = uploads.find((u) => u.key === key);
     if (item) URL.revokeObjectURL(item.url);
     setUploads((list) => list.filter((u) => u.key !== key));
   };
