@@ -1,0 +1,85 @@
+/**
+ * A listing's photos on a 375 px phone: the picker fits and its photos can be ordered without a mouse
+ * (Make cover), and a tenant swipes through the gallery by touch and opens it full screen. The order is
+ * checked by the photos' colours (the server re-encodes and renames every file).
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logInWithStorage, member, registerAccount } from '../support/app.ts';
+import { colourPhoto, photoColours, pickerTiles, shownColours } from '../support/photos.ts';
+
+const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A horizontal swipe by touch across the middle of `target`, right to left for the next photo. */
+async function swipe(page: Page, target: Locator, direction: 'next' | 'previous') {
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const [from, to] = direction === 'next' ? [box.x + box.width * 0.85, box.x + box.width * 0.15] : [box.x + box.width * 0.15, box.x + box.width * 0.85];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+  for (let i = 1; i <= 8; i += 1) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from + ((to - from) * i) / 8, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+test('a landlord adds photos on a phone and picks the cover; a tenant swipes through them and opens them full screen', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  const title = `Phone photos room ${Date.now().toString(36)}`;
+  const landlord = await registerAccount(request, 'Landlord', 'Sam Okafor');
+  await logInWithStorage(page, request, landlord, '/post-ad');
+  const form = page.getByRole('form', { name: 'Post a room' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Address').fill('9 Canal Walk, Hackney');
+  await form.getByLabel('City').fill('London');
+  await form.getByLabel('State / county').fill('Greater London');
+  await form.getByLabel('Postcode').fill('E8 2BB');
+  await form.getByLabel('Room type').selectOption('Single');
+  await form.getByLabel('Rent per month (£)').fill('700');
+  await form.getByLabel('Available date').fill(isoInDays(9));
+  await form.getByLabel('Add photos').setInputFiles(await Promise.all((['red', 'green', 'blue'] as const).map(colourPhoto)));
+  await expect(pickerTiles(form)).toHaveCount(3);
+  await form.getByRole('button', { name: 'Make photo 3 the cover' }).tap();
+  await expect(pickerTiles(form).first()).toHaveAccessibleName('Photo 1 of 3: blue.jpg, the cover');
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await pickerTiles(form).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('phone-picker.png') });
+  await form.getByRole('button', { name: 'Post your ad' }).tap();
+  await page.waitForURL(/\/rooms\/\d+$/);
+  const listingId = Number(/\/rooms\/(\d+)$/.exec(page.url())![1]);
+  expect(await photoColours(request, listingId)).toEqual(['blue', 'red', 'green']);
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const tenant = await context.newPage();
+  const account = await member(request, 'Tenant', 'Ada Brown');
+  await logInWithStorage(tenant, request, account, `/rooms/${listingId}`);
+  const gallery = tenant.getByRole('region', { name: `Photos of ${title}` });
+  const slides = gallery.getByRole('img', { includeHidden: true });
+  await expect(slides).toHaveCount(3);
+  await slides.evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+  expect(await shownColours(tenant, slides)).toEqual(['blue', 'red', 'green']);
+  // The thumbnails strip is for wider screens.
+  await expect(tenant.getByRole('list', { name: 'Choose a photo' })).toBeHidden();
+  const position = gallery.getByText(/of 3$/);
+  await expect(position).toHaveText('Photo 1 of 3');
+  const track = gallery.getByRole('list');
+  await swipe(tenant, track, 'next');
+  await expect(position).toHaveText('Photo 2 of 3');
+  await expect(gallery.getByRole('group', { name: '2 of 3' })).toBeInViewport({ ratio: 0.9 });
+  await swipe(tenant, track, 'next');
+  await expect(position).toHaveText('Photo 3 of 3');
+  await swipe(tenant, track, 'previous');
+  await expect(position).toHaveText('Photo 2 of 3');
+  expect(await tenant.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await tenant.screenshot({ path: test.info().outputPath('phone-gallery.png') });
+
+  await gallery.getByRole('button', { name: 'Full screen' }).tap();
+  const full = tenant.getByRole('dialog', { name: `Photos of ${title}, full screen` });
+  await expect(full.getByText(/of 3$/)).toHaveText('Photo 2 of 3');
+  await swipe(tenant, full.getByRole('list'), 'next');
+  await expect(full.getByText(/of 3$/)).toHaveText('Photo 3 of 3');
+  await tenant.screenshot({ path: test.info().outputPath('phone-gallery-full.png') });
+  await full.getByRole('button', { name: 'Close' }).tap();
+  await expect(full).toBeHidden();
+  await expect(position).toHaveText('Photo 3 of 3');
+  await context.close();
+});
