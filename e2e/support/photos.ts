@@ -57,6 +57,8 @@ export const pickerTiles = (scope: Locator | Page): Locator => scope.getByRole('
 
 /** Drags one picker tile onto another with the mouse, in small steps (dnd-kit starts a drag after a few pixels). */
 export async function dragTile(page: Page, from: Locator, to: Locator): Promise<void> {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -48,28 +48,44 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The multipart parts that carry photos (POST /api/listings, and POST /api/listings/{id}/photos). */
+const PHOTO_PARTS = ['roomImage', 'roomImages', 'photos'];
+
 /**
- * The server's refusal of photos, file by file: a message (or field error) that names a file belongs
- * beside that file; what names none is for the whole picker.
+ * The server's refusal of photos, file by file: a message that names a file belongs beside that file; one
+ * about the photos that names none (a photo part's field error, or the answer's message when it has no
+ * field errors or has photo ones) is for the whole picker. Field errors about other fields are not the
+ * picker's: the form shows them at their fields.
  */
 export function serverPhotoErrors(error: unknown, names: readonly string[]): { byName: Map<string, string>; general: string | null } {
   const byName = new Map<string, string>();
   const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : null;
-  const messages: string[] = [];
+  const fieldErrors: { field?: unknown; message: string }[] = [];
+  let message: string | null = null;
   if (data && typeof data === 'object') {
     const errors = (data as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) for (const e of errors) if (e && typeof e.message === 'string') messages.push(e.message);
-    const message = (data as { message?: unknown }).message;
-    if (typeof message === 'string' && message.trim()) messages.push(message);
+    if (Array.isArray(errors)) for (const e of errors) if (e && typeof e.message === 'string') fieldErrors.push(e);
+    const m = (data as { message?: unknown }).message;
+    if (typeof m === 'string' && m.trim()) message = m;
   }
+  const named = (text: string) => names.find((n) => n && text.includes(n));
   let general: string | null = null;
-  for (const message of messages) {
-    const name = names.find((n) => n && message.includes(n));
+  let aboutPhotos = false;
+  for (const e of fieldErrors) {
+    const name = named(e.message);
+    if (name) {
+      aboutPhotos = true;
+      if (!byName.has(name)) byName.set(name, e.message);
+    } else if (typeof e.field === 'string' && PHOTO_PARTS.includes(e.field)) {
+      aboutPhotos = true;
+      general ??= e.message;
+    }
+  }
+  if (message) {
+    const name = named(message);
     if (name) {
       if (!byName.has(name)) byName.set(name, message);
-    } else general ??= message;
+    } else if (!fieldErrors.length || aboutPhotos) general ??= message;
   }
-  // The summary line ("Some photos could not be used") is not needed when every refusal sits by its file.
-  if (byName.size && general && !/photo|image|file/i.test(general)) general = null;
   return { byName, general };
 }

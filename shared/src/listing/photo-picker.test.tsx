@@ -35,6 +35,11 @@ describe('the browser’s check of chosen photos', () => {
     expect([...byName]).toEqual([['scan.png', 'scan.png could not be read as an image.']]);
     expect(general).toBe('Some photos could not be used.');
     expect(serverPhotoErrors({ status: 413, data: { message: 'The upload is too large.' } }, ['room.jpg'])).toEqual({ byName: new Map(), general: 'The upload is too large.' });
+    // A refusal of other fields is not the picker's: the form shows it at those fields.
+    const zip = { status: 400, data: { message: 'Some fields are missing or invalid.', errors: [{ field: 'ZipCode', message: 'ZipCode must be at most 12 characters.' }] } };
+    expect(serverPhotoErrors(zip, ['room.jpg'])).toEqual({ byName: new Map(), general: null });
+    const part = { status: 400, data: { message: 'Some fields are missing or invalid.', errors: [{ field: 'roomImages', message: 'At most 10 photos.' }] } };
+    expect(serverPhotoErrors(part, ['room.jpg']).general).toBe('At most 10 photos.');
   });
 });
 

@@ -60,7 +60,7 @@ export function useHeldPhotos() {
       held.map((h) => h.file.name),
     );
     setServerErrors(byName);
-    setError(byName.size ? general : null);
+    setError(general);
   };
 
   const photos: PickerPhoto[] = held.map((h) => ({ key: h.key, name: h.file.name, src: h.url, error: serverErrors.get(h.file.name) ?? null }));
