@@ -3,6 +3,7 @@ import { LISTING_SEARCH_DEFAULTS, listingSearchSchema, type SortBy } from '@room
 import { BEARER_AUTH, requireLandlord } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { placeKey, resolvePlace } from './places.ts';
+import { listingPhotos, photosOf } from './photos-repository.ts';
 import { estimateListings, findLandlordListings, findListing, SEARCH_TOTAL_CAP, searchListings } from './repository.ts';
 import { errors, parseListingId, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
 import { LISTING_TEXTS } from './texts.ts';
@@ -58,7 +59,7 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: Li
         if (knownCounts === undefined) cache.counts.set(filters, counts);
         // Through the route's serializer: the answer is checked against its schema as any other is.
         return reply.serialize({
-          listings: rows.map(toListing),
+          listings: rows.map((row) => toListing(row)),
           total,
           totalCapped: capped,
           page,
@@ -84,7 +85,9 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: Li
     },
     async (request) => {
       const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsManage);
-      return { listings: (await findLandlordListings(db, landlord.id)).map(toListing) };
+      const rows = await findLandlordListings(db, landlord.id);
+      const photos = await photosOf(db, rows.map((row) => row.id));
+      return { listings: rows.map((row) => toListing(row, photos.get(row.id) ?? [])) };
     },
   );
 
@@ -103,7 +106,7 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap }: Li
     async (request) => {
       const row = await findListing(db, parseListingId(request.params.id));
       if (!row || (!row.is_public && row.landlord_id !== request.user?.id)) throw new HttpError(404, LISTING_TEXTS.notFound);
-      return toListing(row);
+      return toListing(row, await listingPhotos(db, row.id));
     },
   );
 }
