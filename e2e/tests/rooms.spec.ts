@@ -5,8 +5,7 @@
  * All through the real server, the real shell and the federated remotes.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { EAST_LONDON_AREAS, PHOTO_MAX_BYTES, SORT_OPTIONS, TEXTS } from '@roomnest/shared';
-import { PHOTO_TEXTS } from '@roomnest/shared/listing';
+import { EAST_LONDON_AREAS, PHOTO_MAX_BYTES, SORT_OPTIONS, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
 import { deflateSync } from 'node:zlib';
 import { DEMO_ACCOUNTS, demoRoom, logInWithStorage, mainNav, registerAccount, toast } from '../support/app.ts';
 
@@ -141,9 +140,9 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
 
     const photo = form.getByLabel('Add photos');
     await photo.setInputFiles({ name: 'lease.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await expect(form.getByText(PHOTO_TEXTS.notImage('lease.txt'))).toBeVisible();
+    await expect(form.getByText(UPLOAD_TEXTS.photoType('lease.txt'))).toBeVisible();
     await photo.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(PHOTO_MAX_BYTES + 1, 1) });
-    await expect(form.getByText(PHOTO_TEXTS.tooBig('huge.jpg', PHOTO_MAX_BYTES + 1))).toBeVisible();
+    await expect(form.getByText(UPLOAD_TEXTS.photoTooLarge('huge.jpg'))).toBeVisible();
     await photo.setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: roomPng() });
     await expect(form.getByText(/huge\.jpg/)).toBeHidden();
     await expect(form.getByRole('button', { name: 'Photo 1 of 1: studio.png, the cover' })).toBeVisible();

@@ -4,37 +4,33 @@
  * once which file will not do and why. The server still judges each file by its content.
  */
 import { MAX_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from '../constants.ts';
+import { UPLOAD_TEXTS } from '../texts.ts';
 
 export interface RejectedFile {
   name: string;
   message: string;
 }
 
-/** What the file input offers: the types, and the HEIC extensions a phone's camera roll may leave untyped. */
-export const PHOTO_ACCEPT = [...PHOTO_MIME_TYPES, '.heic', '.heif'].join(',');
+/** HEIC and HEIF: the server cannot read their pictures yet (it answers UPLOAD_TEXTS.photoHeic). */
+const HEIC = /^image\/hei[cf]$|\.(heic|heif)$/i;
+const isHeic = (file: File) => HEIC.test(file.type) || HEIC.test(file.name);
 
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString('en-GB', { maximumFractionDigits: 1 });
-
-/** Some browsers give a HEIC photo no type at all; its name then tells. */
-function isPhotoType(file: File): boolean {
-  if ((PHOTO_MIME_TYPES as readonly string[]).includes(file.type)) return true;
-  return file.type === '' && /\.(heic|heif)$/i.test(file.name);
-}
-
-export const PHOTO_TEXTS = {
-  notImage: (name: string) => `${name} is not a photo we can use. Choose a JPEG, PNG, GIF, WebP or HEIC image.`,
-  tooBig: (name: string, bytes: number) => `${name} is ${megabytes(bytes)} MB. Each photo can be at most ${megabytes(PHOTO_MAX_BYTES)} MB.`,
-  tooMany: (name: string) => `${name} was not added: a listing can have at most ${MAX_PHOTOS} photos.`,
-} as const;
+/**
+ * What the file input offers: the types the server reads. HEIC is left out on purpose: offered a chooser
+ * that does not take it, an iPhone hands over a JPEG copy of the photo instead.
+ */
+export const PHOTO_ACCEPT = PHOTO_MIME_TYPES.filter((type) => !HEIC.test(type)).join(',');
 
 /** Splits chosen files into those to add (in the order chosen) and those refused, each with its reason. */
 export function checkPhotoFiles(files: readonly File[], alreadyHeld: number): { accepted: File[]; rejected: RejectedFile[] } {
   const accepted: File[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of files) {
-    if (!isPhotoType(file)) rejected.push({ name: file.name, message: PHOTO_TEXTS.notImage(file.name) });
-    else if (file.size > PHOTO_MAX_BYTES) rejected.push({ name: file.name, message: PHOTO_TEXTS.tooBig(file.name, file.size) });
-    else if (alreadyHeld + accepted.length >= MAX_PHOTOS) rejected.push({ name: file.name, message: PHOTO_TEXTS.tooMany(file.name) });
+    // The server's own sentences, so a file refused here or there reads the same.
+    if (isHeic(file)) rejected.push({ name: file.name, message: UPLOAD_TEXTS.photoHeic(file.name) });
+    else if (!PHOTO_ACCEPT.split(',').includes(file.type)) rejected.push({ name: file.name, message: UPLOAD_TEXTS.photoType(file.name) });
+    else if (file.size > PHOTO_MAX_BYTES) rejected.push({ name: file.name, message: UPLOAD_TEXTS.photoTooLarge(file.name) });
+    else if (alreadyHeld + accepted.length >= MAX_PHOTOS) rejected.push({ name: file.name, message: UPLOAD_TEXTS.tooManyPhotos(file.name, MAX_PHOTOS) });
     else accepted.push(file);
   }
   return { accepted, rejected };

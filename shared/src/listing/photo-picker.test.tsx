@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_PHOTOS, PHOTO_MAX_BYTES } from '../constants.ts';
-import { checkPhotoFiles, moveItem, PHOTO_TEXTS, serverPhotoErrors } from './photo-checks.ts';
+import { UPLOAD_TEXTS } from '../texts.ts';
+import { checkPhotoFiles, moveItem, PHOTO_ACCEPT, serverPhotoErrors } from './photo-checks.ts';
 import { PhotoPicker, type PickerPhoto } from './photo-picker.tsx';
 
 afterEach(cleanup);
@@ -11,17 +12,20 @@ afterEach(cleanup);
 const file = (name: string, type = 'image/jpeg', bytes = 10) => new File([new Uint8Array(bytes)], name, { type });
 
 describe('the browser’s check of chosen photos', () => {
-  it('refuses what is not an image, too big or past the limit, naming each file; takes a HEIC a phone left untyped', () => {
+  it('refuses what is not an image the server reads, too big or past the limit, naming each file in the server’s words', () => {
     const { accepted, rejected } = checkPhotoFiles(
-      [file('a.jpg'), file('notes.txt', 'text/plain'), file('big.png', 'image/png', PHOTO_MAX_BYTES + 1), file('IMG_0001.HEIC', ''), file('b.webp', 'image/webp'), file('c.gif', 'image/gif')],
+      [file('a.jpg'), file('notes.txt', 'text/plain'), file('big.png', 'image/png', PHOTO_MAX_BYTES + 1), file('IMG_0001.HEIC', ''), file('b.webp', 'image/webp'), file('c.png', 'image/png'), file('d.gif', 'image/gif')],
       MAX_PHOTOS - 3,
     );
-    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'IMG_0001.HEIC', 'b.webp']);
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'b.webp', 'c.png']);
     expect(rejected).toEqual([
-      { name: 'notes.txt', message: PHOTO_TEXTS.notImage('notes.txt') },
-      { name: 'big.png', message: 'big.png is 10 MB. Each photo can be at most 10 MB.' },
-      { name: 'c.gif', message: 'c.gif was not added: a listing can have at most 10 photos.' },
+      { name: 'notes.txt', message: UPLOAD_TEXTS.photoType('notes.txt') },
+      { name: 'big.png', message: UPLOAD_TEXTS.photoTooLarge('big.png') },
+      { name: 'IMG_0001.HEIC', message: UPLOAD_TEXTS.photoHeic('IMG_0001.HEIC') },
+      { name: 'd.gif', message: 'd.gif was not added: a listing can have at most 10 photos.' },
     ]);
+    // HEIC is not offered, so an iPhone hands over a JPEG copy.
+    expect(PHOTO_ACCEPT).toBe('image/png,image/jpeg,image/gif,image/webp');
   });
 
   it('moves one entry of a list', () => {

@@ -116,7 +116,7 @@ export function PhotoPicker({ photos, rejected, onAdd, onMove, onRemove, onDismi
         <p id={hintId} className={s.hint}>
           {full
             ? `This listing has ${MAX_PHOTOS} photos, the most it can have. Remove one to add another.`
-            : `Up to ${MAX_PHOTOS} photos: JPEG, PNG, GIF, WebP or HEIC, each up to ${megabytes} MB. The first is the cover; drag a photo, or focus it and use the arrow keys, to change the order.`}
+            : `Up to ${MAX_PHOTOS} photos: JPEG, PNG, GIF or WebP, each up to ${megabytes} MB. The first is the cover; drag a photo, or focus it and use the arrow keys, to change the order.`}
         </p>
       </div>
 

@@ -176,7 +176,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'What photos can I upload?',
         answer: (
           <p>
-            Up to {MAX_PHOTOS} photos per room, each a JPEG, PNG, GIF, WebP or HEIC of up to {photoMb} MB; the first is the cover
+            Up to {MAX_PHOTOS} photos per room, each a JPEG, PNG, GIF or WebP of up to {photoMb} MB (an iPhone sends its photos as JPEG); the first is the cover
             shown in search. Bright daylight photos of the actual room work best. We remove location data from photos before they
             are published.
           </p>

@@ -1,5 +1,5 @@
-import { AMENITIES, londonToday, MAX_PHOTOS, PHOTO_MAX_BYTES, TEXTS, type PlanUsage } from '@roomnest/shared';
-import { PHOTO_ACCEPT, PHOTO_TEXTS } from '@roomnest/shared/listing';
+import { AMENITIES, londonToday, MAX_PHOTOS, PHOTO_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type PlanUsage } from '@roomnest/shared';
+import { PHOTO_ACCEPT } from '@roomnest/shared/listing';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -162,15 +162,15 @@ describe('Post ad: the form', () => {
       png(64, 'garden.png'),
     ]);
     const alert = await form().findByRole('alert');
-    expect(alert.textContent).toContain(PHOTO_TEXTS.notImage('lease.pdf'));
-    expect(alert.textContent).toContain('huge.jpg is 10 MB. Each photo can be at most 10 MB.');
+    expect(alert.textContent).toContain(UPLOAD_TEXTS.photoType('lease.pdf'));
+    expect(alert.textContent).toContain(UPLOAD_TEXTS.photoTooLarge('huge.jpg'));
     expect(photoNames()).toEqual(['Photo 1 of 2: kitchen.png, the cover', 'Photo 2 of 2: garden.png']);
     expect(form().getByRole('button', { name: /^Photo 1 of 2: kitchen\.png/ }).querySelector('img')?.getAttribute('src')).toMatch(/^blob:/);
 
     // Nine more chosen at once: eight fit, the last is refused by name.
     await user.upload(picker, Array.from({ length: 9 }, (_, i) => png(32, `extra-${i + 1}.png`)));
     expect(photoNames()).toHaveLength(MAX_PHOTOS);
-    expect((await form().findByRole('alert')).textContent).toContain(PHOTO_TEXTS.tooMany('extra-9.png'));
+    expect((await form().findByRole('alert')).textContent).toContain(UPLOAD_TEXTS.tooManyPhotos('extra-9.png', MAX_PHOTOS));
     expect(picker.disabled).toBe(true);
 
     await user.click(form().getByRole('button', { name: 'Remove photo 2, garden.png' }));
