@@ -81,6 +81,7 @@ test('a landlord posts four photos in the order chosen by drag and keys, then re
   // My Listings shows the new cover.
   await page.goto('/my-listings');
   const row = page.getByRole('article', { name: title });
+  await expect(row.locator('img')).toBeVisible();
   expect(await shownColours(page, row.locator('img'))).toEqual(['yellow']);
 
   // --- A tenant: the gallery in the landlord's order, by buttons and keys, then full screen.
@@ -90,7 +91,7 @@ test('a landlord posts four photos in the order chosen by drag and keys, then re
   await logInWithStorage(tenant, request, account, `/rooms/${listingId}`);
   const gallery = tenant.getByRole('region', { name: `Photos of ${title}` });
   await expect(gallery).toHaveAttribute('aria-roledescription', 'carousel');
-  const slides = gallery.getByRole('img', { includeHidden: true });
+  const slides = gallery.getByRole('img', { name: /^Photo \d of 3 of /, includeHidden: true });
   await expect(slides).toHaveCount(3);
   await expect(slides.first()).toHaveAttribute('alt', `Photo 1 of 3 of ${title}`);
   await expect(slides.first()).toHaveAttribute('fetchpriority', 'high');
