@@ -19,7 +19,7 @@ describe('uploads with progress', () => {
 
   it('ends the session on a 401 while logged in, and keeps the server’s error for the page', async () => {
     stubFetch(() => json({ message: 'Your session has expired. Please log in again.' }, 401));
-    const expired = vi.fn();
+    const expired = vi.fn<() => void>();
     const result = await sendUpload({ url: '/listings', body: new FormData() }, { token: 'old', onUnauthorized: expired });
     expect(result.error).toEqual({ status: 401, data: { message: 'Your session has expired. Please log in again.' } });
     expect(expired).toHaveBeenCalledOnce();
