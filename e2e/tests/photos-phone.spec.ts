@@ -16,6 +16,9 @@ const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toI
  * checked is the page's part of a swipe: snapping to whole photos, and the position following the scroller.
  */
 async function swipe(target: Locator, direction: 'next' | 'previous') {
+  // As a person would: once the last swipe has come to rest on a photo.
+  await expect.poll(() => target.evaluate((el) => Math.abs(el.scrollLeft / el.clientWidth - Math.round(el.scrollLeft / el.clientWidth)) < 0.01)).toBe(true);
+  await target.page().waitForTimeout(150);
   await target.evaluate((el, sign) => el.scrollBy({ left: sign * el.clientWidth * 0.6, behavior: 'smooth' }), direction === 'next' ? 1 : -1);
 }
 
