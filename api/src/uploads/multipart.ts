@@ -183,6 +183,16 @@ interface FormOptions {
   tooManyFiles?: () => HttpError;
 }
 
+/**
+ * A file's name as the sentences about it show it: without control characters, and at most 80 characters (a
+ * 5,000-character name would be the whole message). Empty stays empty (no file chosen).
+ */
+export function displayName(filename: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
+}
+
 async function readForm(request: FastifyRequest, options: FormOptions): Promise<{ fields: Record<string, unknown> }> {
   if (!request.isMultipart()) throw new HttpError(415, UPLOAD_TEXTS.notMultipart);
   // Nothing of the body is read before this point (the route's checks come first: a landlord at the plan's limit is
@@ -214,7 +224,7 @@ async function readParts(request: FastifyRequest, options: FormOptions, refuse: 
         current = part.filename;
         if (!options.fileFields.includes(part.fieldname)) throw new HttpError(400, UPLOAD_TEXTS.unexpectedFile(part.fieldname, options.fileFields.join(' or ')));
         // At the file's limit the parser would discard the rest of the part, however long: stop there instead.
-        const filename = part.filename;
+        const filename = displayName(part.filename);
         part.file.once('limit', () => refuse(options.tooLarge(filename)));
         const buffer = await part.toBuffer();
         if (buffer.length > 0 || part.filename) {
