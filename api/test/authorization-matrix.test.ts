@@ -341,7 +341,8 @@ async function makeWorld(ctx: TestContext): Promise<World> {
   };
   const { id: photo } = await ctx.db
     .insertInto('listing_photos')
-    .values({ listing_id: listings.available, position: 0, path: `/uploads/listings/${imageName}`, card_path: `/uploads/listings/${imageName}` })
+    // With a size: the start-up backfill of copies has nothing to make of it.
+    .values({ listing_id: listings.available, position: 0, path: `/uploads/listings/${imageName}`, card_path: `/uploads/listings/${imageName}`, width: 8, height: 8 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const secretIn = `PRIVATE-MESSAGE-IN-${n}`;

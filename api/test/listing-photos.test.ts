@@ -3,13 +3,15 @@
  * the cover replaced by the update form, and the photo calls (add, reorder, delete) for the owner, another landlord,
  * a tenant and a visitor, with good and bad input; two uploads at once; files gone with what they belonged to.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MAX_PHOTOS, PHOTO_VARIANTS, photoVariantUrl, UPLOAD_TEXTS, type Listing, type Photo, type PhotoVariant } from '@roomnest/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillPhotoSizes } from '../src/features/listings/photo-backfill.ts';
 import { LISTING_TEXTS } from '../src/features/listings/texts.ts';
 import { OG_MAX_BYTES } from '../src/uploads/photos.ts';
-import { actor, formBody, imagePart, jpeg, png, search, sendForm, uploadedFiles, uploadFile, validForm, type Actor, type FilePart } from './listings-support.ts';
+import { actor, formBody, imagePart, insertListing, jpeg, png, search, sendForm, uploadedFiles, uploadFile, validForm, type Actor, type FilePart } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
 const VARIANTS = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
@@ -274,5 +276,36 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
       const expected = photos.flatMap((p) => VARIANTS.map((v) => photoVariantUrl(p.Url, v).replace('/uploads/listings/', '')));
       for (const file of expected) expect(stored.has(file)).toBe(true);
     });
+  });
+
+  it('makes the missing copies of photos from before photos had sizes, records their size, and logs and skips one it cannot read', async () => {
+    const id = await insertListing(ctx.db, owner.id);
+    const dir = join(ctx.config.uploadsDir, 'listings');
+    mkdirSync(dir, { recursive: true });
+    const full = await jpeg(900, 600);
+    writeFileSync(join(dir, 'before-0014.jpg'), full);
+    writeFileSync(join(dir, 'before-0014-card.webp'), await sharp(full).resize(640, 480).webp().toBuffer());
+    await ctx.db
+      .insertInto('listing_photos')
+      .values([
+        { listing_id: id, position: 0, path: '/uploads/listings/before-0014.jpg', card_path: '/uploads/listings/before-0014-card.webp' },
+        { listing_id: id, position: 1, path: '/uploads/listings/gone-missing.jpg', card_path: '/uploads/listings/gone-missing-card.webp' },
+      ])
+      .execute();
+    const warnings: unknown[] = [];
+    const log = Object.assign(Object.create(ctx.app.log), { warn: (...args: unknown[]) => warnings.push(args), info: () => undefined });
+
+    expect(await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).toEqual({ completed: 1, failed: 1 });
+    expect(warnings).toHaveLength(1);
+    const [photo, missing] = (await getListing(id)).Photos;
+    expect([photo!.Width, photo!.Height]).toEqual([900, 600]);
+    expect([missing!.Width, missing!.Height]).toEqual([null, null]);
+    for (const file of filesOf(photo!)) expect(existsSync(file)).toBe(true);
+    expect((await sharp(uploadFile(ctx, photoVariantUrl(photo!.Url, 'og'))).metadata()).width).toBe(1200);
+    // The stored full JPEG is the source: kept as it was.
+    expect(readFileSync(join(dir, 'before-0014.jpg')).equals(full)).toBe(true);
+
+    // Idempotent: the completed photo is not read again; the broken one is tried and logged again.
+    expect(await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).toEqual({ completed: 0, failed: 1 });
   });
 });

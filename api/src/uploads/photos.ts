@@ -65,7 +65,8 @@ function limiter(limit: number) {
   };
 }
 
-const encodeSlot = limiter(PHOTO_ENCODE_CONCURRENCY);
+/** Runs `task` when fewer than PHOTO_ENCODE_CONCURRENCY photos are being decoded (uploads, the backfill of sizes). */
+export const encodeSlot = limiter(PHOTO_ENCODE_CONCURRENCY);
 
 /** HEIC and HEIF pictures (an ISO media file whose brand is one of HEVC's): their bytes, not their name, say so. */
 export function isHeic(input: Buffer): boolean {
