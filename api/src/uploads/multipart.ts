@@ -187,9 +187,9 @@ interface FormOptions {
  * A file's name as the sentences about it show it: without control characters, and at most 80 characters (a
  * 5,000-character name would be the whole message). Empty stays empty (no file chosen).
  */
-export function displayName(filename: string): string {
+export function displayName(filename: string | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const clean = filename.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
 }
 

@@ -86,7 +86,8 @@ async function encodeVariant(base: Sharp, variant: PhotoVariant, { quick }: Enco
     }
   }
   if (spec.format === 'jpeg') return resized.jpeg({ quality: 82, mozjpeg: !quick }).toBuffer();
-  return resized.webp({ quality: variant === 'card' || variant === 'card320' ? 74 : 78, ...(quick ? { effort: 1 } : {}) }).toBuffer();
+  // Effort 2 rather than 4: the large copies encode about twice as fast for a few per cent more bytes.
+  return resized.webp({ quality: variant === 'card' || variant === 'card320' ? 74 : 78, effort: quick ? 1 : 2 }).toBuffer();
 }
 
 /**
