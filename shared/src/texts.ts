@@ -135,4 +135,6 @@ export const UPLOAD_TEXTS = {
   photoUnreadable: (file: string) => `${file} could not be read; it may be damaged. Please choose another photo.`,
   tooManyPhotos: (file: string, max: number) => `${file} was not added: a listing can have at most ${max} photos.`,
   noPhotos: 'Please choose at least one photo.',
+  /** A form larger than ten photos at their limit: no one file to name. */
+  photoFormTooLarge: 'This form is too large: please send at most 10 photos of 10 MB or less each.',
 } as const;

@@ -163,7 +163,7 @@ export async function readPhotoForm(request: FastifyRequest, { fileFields, maxPh
     bodyLimit: PHOTO_BODY_LIMIT,
     // One more file than a listing can hold reaches the loop, which names it; the parser's own limit is a backstop.
     limits: { ...MULTIPART_LIMITS, fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS + 1 },
-    tooLarge: (filename) => new HttpError(413, filename ? UPLOAD_TEXTS.photoTooLarge(filename) : UPLOAD_TEXTS.imageTooLarge),
+    tooLarge: (filename) => new HttpError(413, filename ? UPLOAD_TEXTS.photoTooLarge(filename) : UPLOAD_TEXTS.photoFormTooLarge),
     onFile: async (file) => {
       if (count >= maxPhotos) throw new HttpError(400, UPLOAD_TEXTS.tooManyPhotos(file.filename || 'A photo', MAX_PHOTOS));
       count++;
@@ -181,6 +181,16 @@ interface FormOptions {
   tooLarge: (filename?: string) => HttpError;
   onFile: (file: UploadedFile) => Promise<void>;
   tooManyFiles?: () => HttpError;
+}
+
+/**
+ * A file's name as the sentences about it show it: without control characters, and at most 80 characters (a
+ * 5,000-character name would be the whole message). Empty stays empty (no file chosen).
+ */
+export function displayName(filename: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
 }
 
 async function readForm(request: FastifyRequest, options: FormOptions): Promise<{ fields: Record<string, unknown> }> {
@@ -206,12 +216,15 @@ async function readForm(request: FastifyRequest, options: FormOptions): Promise<
 async function readParts(request: FastifyRequest, options: FormOptions, refuse: (error: HttpError) => void): Promise<{ fields: Record<string, unknown> }> {
   // No prototype: a field named like an Object method must not reach one.
   const fields: Record<string, unknown> = Object.create(null);
+  /** The file being read, for the parser's own "too large" (it may come before the 'limit' event's refusal). */
+  let current: string | undefined;
   try {
     for await (const part of request.parts({ limits: options.limits })) {
       if (part.type === 'file') {
+        current = part.filename;
         if (!options.fileFields.includes(part.fieldname)) throw new HttpError(400, UPLOAD_TEXTS.unexpectedFile(part.fieldname, options.fileFields.join(' or ')));
         // At the file's limit the parser would discard the rest of the part, however long: stop there instead.
-        const filename = part.filename;
+        const filename = displayName(part.filename);
         part.file.once('limit', () => refuse(options.tooLarge(filename)));
         const buffer = await part.toBuffer();
         if (buffer.length > 0 || part.filename) {
@@ -227,6 +240,7 @@ async function readParts(request: FastifyRequest, options: FormOptions, refuse: 
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_FILES_LIMIT' && options.tooManyFiles) throw options.tooManyFiles();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw options.tooLarge(current);
     const known = PARSER_ERRORS[code];
     if (known) throw new HttpError(known.status, known.message);
     // Anything else is the body itself: no boundary, a broken part header, a truncated request.

@@ -93,6 +93,7 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
             maxPhotos: MAX_PHOTOS,
             onPhoto: store.add,
           });
+          await store.finish();
           const input = parseForm(listingInputSchema, fields);
           assertAvailableDate(input.AvailableDate, londonToday(now()));
           // roomImage is the cover wherever it came in the form; the others follow in the order sent.
@@ -144,6 +145,7 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         let replaced: string | null = null;
         try {
           const { fields } = await readPhotoForm(request, { fileFields: [LISTING_IMAGE_FIELD], maxPhotos: 1, onPhoto: store.add });
+          await store.finish();
           const input = parseForm(listingUpdateSchema, fields);
           // An older listing keeps its own date when other fields change; a new date must not be in the past.
           assertAvailableDate(input.AvailableDate, londonToday(now()), stored.available_date);

@@ -74,6 +74,7 @@ export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearc
         const store = photoStore(uploadsDir, removeImages);
         try {
           await readPhotoForm(request, { fileFields: [LISTING_PHOTOS_FIELD], maxPhotos: MAX_PHOTOS - before, onPhoto: store.add });
+          await store.finish();
           if (!store.photos.length) throw new HttpError(400, UPLOAD_TEXTS.noPhotos);
           const names = store.names;
           await db.transaction().execute(async (trx) => {

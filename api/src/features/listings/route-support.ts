@@ -9,7 +9,7 @@ import type { DB, Executor } from '../../db/types.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
-import { encodePhoto, writePhotoFiles, type StoredPhoto } from '../../uploads/photos.ts';
+import { encodePhoto, PHOTO_ENCODE_CONCURRENCY, writePhotoFiles, type StoredPhoto } from '../../uploads/photos.ts';
 import { listingPhotos } from './photos-repository.ts';
 import { countActiveListings, findListing, planListingLimit } from './repository.ts';
 import type { SearchCache } from './search-cache.ts';
@@ -49,22 +49,44 @@ export interface FormPhoto extends StoredPhoto {
 }
 
 /**
- * The photos of one request, encoded and stored as they arrive (readPhotoForm's onPhoto): `discard` removes every
- * file stored so far, for a request that fails after some of them were written.
+ * The photos of one request, encoded and stored as they arrive (readPhotoForm's onPhoto): the next photo is read
+ * while the last ones encode, at most PHOTO_ENCODE_CONCURRENCY of them at once (so at most that many originals are
+ * held). `finish` waits for them all and throws the first failure (its sentence names its file); `discard` waits,
+ * then removes every file stored, for a request that fails after some of them were written.
  */
 export function photoStore(uploadsDir: string, removeImages: ListingsRouteContext['removeImages']) {
-  const photos: FormPhoto[] = [];
+  const slots: (FormPhoto | undefined)[] = [];
   const names: string[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  const settled = () => Promise.allSettled([...inFlight]);
   return {
-    photos,
+    /** The photos stored, in the order they came (complete once `finish` has answered). */
+    get photos(): FormPhoto[] {
+      return slots.filter((p): p is FormPhoto => p !== undefined);
+    },
     /** The file names of the photos, in the order they came. */
     names,
     add: async (file: UploadedFile) => {
-      const stored = await writePhotoFiles(uploadsDir, LISTING_IMAGE_FOLDER, await encodePhoto(file.buffer, file.filename || 'The photo'));
-      photos.push({ ...stored, field: file.fieldname });
+      const index = names.length;
       names.push(file.filename || 'A photo');
+      const task = (async () => {
+        const stored = await writePhotoFiles(uploadsDir, LISTING_IMAGE_FOLDER, await encodePhoto(file.buffer, file.filename || 'The photo'));
+        slots[index] = { ...stored, field: file.fieldname };
+      })();
+      inFlight.add(task);
+      task.catch((err: unknown) => (failure ??= err)).finally(() => inFlight.delete(task));
+      while (inFlight.size >= PHOTO_ENCODE_CONCURRENCY) await Promise.race(inFlight).catch(() => undefined);
+      if (failure) throw failure;
     },
-    discard: () => removeImages(photos.map((p) => p.path)),
+    finish: async () => {
+      await settled();
+      if (failure) throw failure;
+    },
+    discard: async () => {
+      await settled();
+      await removeImages(slots.map((p) => p?.path));
+    },
   };
 }
 

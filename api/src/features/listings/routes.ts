@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { removeUploads } from '../../uploads/images.ts';
 import { photoFiles } from '../../uploads/photos.ts';
+import { backfillPhotoSizes } from './photo-backfill.ts';
 import { photoRoutes } from './photo-routes.ts';
 import { formRoutes } from './form-routes.ts';
 import { manageRoutes } from './manage-routes.ts';
@@ -53,6 +54,11 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
       [...new Set(paths.flatMap((path) => (path ? (path.endsWith('.jpg') ? photoFiles(path) : [path]) : [])))],
       (err) => app.log.warn({ err }, 'could not delete a listing image'),
     );
+
+  // Photos from before photos had sizes get their other copies, in the background once the server is ready.
+  app.addHook('onReady', async () => {
+    app.background.run(app.log, 'the backfill of listing photo copies failed', () => backfillPhotoSizes(db, uploadsDir, app.log));
+  });
 
   const context = { db, uploadsDir, now, searchTotalCap, cache, clearSearchCaches, removeImages };
   // The order of registration is the order of the OpenAPI page.
