@@ -44,6 +44,9 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
+/** The server names a file without control characters and cut to 80 characters ("…" after 77): a long name is found by its start. */
+const shown = (name: string) => name.replace(/\p{Cc}/gu, '').trim().slice(0, 77);
+
 /** The multipart parts that carry photos (POST /api/listings, and POST /api/listings/{id}/photos). */
 const PHOTO_PARTS = ['roomImage', 'roomImages', 'photos'];
 
@@ -64,7 +67,7 @@ export function serverPhotoErrors(error: unknown, names: readonly string[]): { b
     const m = (data as { message?: unknown }).message;
     if (typeof m === 'string' && m.trim()) message = m;
   }
-  const named = (text: string) => names.find((n) => n && text.includes(n));
+  const named = (text: string) => names.find((n) => shown(n) && text.includes(shown(n)));
   let general: string | null = null;
   let aboutPhotos = false;
   for (const e of fieldErrors) {

@@ -38,6 +38,10 @@ describe('the browser’s check of chosen photos', () => {
     const { byName, general } = serverPhotoErrors(error, ['room.jpg', 'scan.png']);
     expect([...byName]).toEqual([['scan.png', 'scan.png could not be read as an image.']]);
     expect(general).toBe('Some photos could not be used.');
+    // A long name, as the server shortens it.
+    const long = `${'a'.repeat(90)}.jpg`;
+    const cut = { status: 415, data: { message: UPLOAD_TEXTS.photoType(`${long.slice(0, 77)}…`) } };
+    expect([...serverPhotoErrors(cut, ['room.jpg', long]).byName.keys()]).toEqual([long]);
     expect(serverPhotoErrors({ status: 413, data: { message: 'The upload is too large.' } }, ['room.jpg'])).toEqual({ byName: new Map(), general: 'The upload is too large.' });
     // A refusal of other fields is not the picker's: the form shows it at those fields.
     const zip = { status: 400, data: { message: 'Some fields are missing or invalid.', errors: [{ field: 'ZipCode', message: 'ZipCode must be at most 12 characters.' }] } };
