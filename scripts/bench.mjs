@@ -3,8 +3,8 @@
  * `npm run bench`: every benchmark, one table with the budget
  * beside each figure, written as JSON to `bench-results/summary.json`.
  *
- *   npm run bench                     search, messaging, web (when its script exists) and soak
- *   npm run bench -- search           one part alone (also: messaging, pages, web, soak; several may be named)
+ *   npm run bench                     search, messaging, web (when its script exists), soak and photos
+ *   npm run bench -- search           one part alone (also: messaging, pages, web, soak, photos; several may be named)
  *   npm run bench:search / bench:messaging
  *
  * Parts, each a process of its own that writes its rows to
@@ -19,6 +19,8 @@
  *   soak       api/bench/soak.ts       many simulated people searching, posting and messaging for a
  *                                      bounded time (SOAK_SECONDS, 60) on PGlite and PostgreSQL:
  *                                      5xx, failures, lost messages, memory growth
+ *   photos     api/bench/photos.ts     ten 12-megapixel phone photos through the upload route: time,
+ *                                      per photo against the one-image path, peak RSS and sharp's memory
  *
  * ROW FORMAT (every part writes a JSON array of these to bench-results/<part>.json):
  *   {
@@ -52,7 +54,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench-results');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const PARTS = ['search', 'messaging', 'pages', 'web', 'soak'];
+const PARTS = ['search', 'messaging', 'pages', 'web', 'soak', 'photos'];
 
 const log = (message) => console.info(`[bench] ${message}`);
 
@@ -241,6 +243,9 @@ async function main() {
       } else if (part === 'soak') {
         log('part: soak (api/bench/soak.ts)');
         code = await runChild(TSX, ['api/bench/soak.ts'], pgEnv);
+      } else if (part === 'photos') {
+        log('part: photos (api/bench/photos.ts)');
+        code = await runChild(TSX, ['api/bench/photos.ts'], {});
       } else {
         const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
         if (!scripts['bench:web']) {

@@ -542,6 +542,9 @@ describe.each(TEST_DATABASES)('managing listings on $name', (database) => {
         'DELETE /api/listings/{id}',
         'PATCH /api/listings/{id}/status',
         'POST /api/listings/{id}/renew',
+        'POST /api/listings/{id}/photos',
+        'PUT /api/listings/{id}/photos/order',
+        'DELETE /api/listings/{id}/photos/{photoId}',
       ].sort(),
     );
     expect(paths['/api/listings/{id}/renew'].post.description).toContain('within 7 days of expiry');

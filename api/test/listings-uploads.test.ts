@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_TEXTS, IMAGE_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type Listing } from '@roomnest/shared';
+import { API_TEXTS, IMAGE_MAX_BYTES, PHOTO_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type Listing } from '@roomnest/shared';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,7 @@ describe.each(TEST_DATABASES)('listing image uploads on $name', (database) => {
 
     it.each([
       ['a PNG with transparency', () => png(), 'photo.png', 'image/png'],
+      ['a WebP', () => webp(), 'photo.webp', 'image/webp'],
       ['a GIF', () => gif(), 'photo.gif', 'image/gif'],
       ['a JPEG named .png and sent as text/plain', () => jpeg(), 'photo.png', 'text/plain'],
     ])('accepts %s, judged by its bytes, and stores an opaque JPEG with a WebP card', async (_label, make, filename, type) => {
@@ -178,36 +179,35 @@ describe.each(TEST_DATABASES)('listing image uploads on $name', (database) => {
   describe('refused images', () => {
     it('answers 415 for a text file renamed .png', async () => {
       const notes = Buffer.from('Definitely not a picture, just some notes.\n'.repeat(50));
-      expect(await attempt(() => post([imagePart(notes, 'notes.png', 'image/png')]))).toEqual(refused(415, UPLOAD_TEXTS.imageType));
+      expect(await attempt(() => post([imagePart(notes, 'notes.png', 'image/png')]))).toEqual(refused(415, UPLOAD_TEXTS.photoType('notes.png')));
     });
 
     it.each([
-      ['a WebP', () => webp(), 'photo.webp'],
       ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), 'photo.png'],
       ['a TIFF', () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).tiff().toBuffer(), 'photo.jpg'],
       ['an HTML page', async () => Buffer.from('<!doctype html><script>alert(1)</script>'), 'photo.gif'],
       ['random bytes', async () => Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31) % 256)), 'photo.jpg'],
     ])('answers 415 for %s', async (_label, make, filename) => {
       const content = await make();
-      expect(await attempt(() => post([imagePart(content, filename, 'image/jpeg')]))).toEqual(refused(415, UPLOAD_TEXTS.imageType));
+      expect(await attempt(() => post([imagePart(content, filename, 'image/jpeg')]))).toEqual(refused(415, UPLOAD_TEXTS.photoType(filename)));
     });
 
-    it('answers 413 for a file over 5 MB', async () => {
-      const big = Buffer.concat([await jpeg(), Buffer.alloc(IMAGE_MAX_BYTES, 0)]);
-      expect(await attempt(() => post([imagePart(big)]))).toEqual(refused(413, UPLOAD_TEXTS.imageTooLarge));
+    it('answers 413 for a file over 10 MB, naming it', async () => {
+      const big = Buffer.concat([await jpeg(), Buffer.alloc(PHOTO_MAX_BYTES, 0)]);
+      expect(await attempt(() => post([imagePart(big)]))).toEqual(refused(413, UPLOAD_TEXTS.photoTooLarge('room.jpg')));
     });
 
     it('answers 413 for an image with too many pixels, without decoding it', async () => {
-      expect(await attempt(() => post([imagePart(pngHeaderOnly(20_000, 20_000), 'bomb.png', 'image/png')]))).toEqual(refused(413, UPLOAD_TEXTS.imageTooManyPixels));
+      expect(await attempt(() => post([imagePart(pngHeaderOnly(20_000, 20_000), 'bomb.png', 'image/png')]))).toEqual(refused(413, UPLOAD_TEXTS.photoTooManyPixels('bomb.png')));
     });
 
     it('answers 400 for a damaged image', async () => {
       const whole = await jpeg(800, 600);
-      expect(await attempt(() => post([imagePart(whole.subarray(0, Math.floor(whole.length / 2)))]))).toEqual(refused(400, UPLOAD_TEXTS.imageUnreadable));
+      expect(await attempt(() => post([imagePart(whole.subarray(0, Math.floor(whole.length / 2)))]))).toEqual(refused(400, UPLOAD_TEXTS.photoUnreadable('room.jpg')));
     });
 
     it('answers 400 for an empty file that has a name', async () => {
-      expect(await attempt(() => post([imagePart(Buffer.alloc(0), 'empty.jpg')]))).toEqual(refused(400, UPLOAD_TEXTS.imageUnreadable));
+      expect(await attempt(() => post([imagePart(Buffer.alloc(0), 'empty.jpg')]))).toEqual(refused(400, UPLOAD_TEXTS.photoUnreadable('empty.jpg')));
     });
   });
 
@@ -246,14 +246,17 @@ describe.each(TEST_DATABASES)('listing image uploads on $name', (database) => {
       expect(res.json().message).toBe(TEXTS.postAdRequired);
     });
 
-    it('answers 400 for two images', async () => {
-      expect(await attempt(() => post([imagePart(Buffer.from('a')), imagePart(Buffer.from('b'))]))).toEqual(refused(400, UPLOAD_TEXTS.oneImage));
+    it('judges each photo of the form, naming the one that is not an image, and stores none of them', async () => {
+      const good = await jpeg();
+      expect(await attempt(() => post([imagePart(good, 'kitchen.jpg'), imagePart(Buffer.from('not a picture'), 'notes.jpg')]))).toEqual(
+        refused(415, UPLOAD_TEXTS.photoType('notes.jpg')),
+      );
     });
 
     it('answers 400 for a file under another field name', async () => {
       const content = await jpeg();
       expect(await attempt(() => post([{ field: 'image', filename: 'room.jpg', type: 'image/jpeg', content }]))).toEqual(
-        refused(400, UPLOAD_TEXTS.unexpectedFile('image', 'roomImage')),
+        refused(400, UPLOAD_TEXTS.unexpectedFile('image', 'roomImage or roomImages')),
       );
     });
 

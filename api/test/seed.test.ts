@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { API_TEXTS, EAST_LONDON_AREAS } from '@roomnest/shared';
+import { API_TEXTS, EAST_LONDON_AREAS, PHOTO_VARIANTS, photoVariantUrl, type PhotoVariant } from '@roomnest/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_LISTINGS } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_LANDLORDS, seedDemoData } from '../src/seed/index.ts';
 import { generateListings, RENT_MAX, RENT_MIN } from '../src/seed/listings.ts';
-import { DEMO_IMAGE_COUNT, roomIllustrationSvg } from '../src/seed/room-images.ts';
+import { DEMO_EXTRA_COUNT, DEMO_EXTRA_KINDS, DEMO_EXTRA_PALETTES, DEMO_IMAGE_COUNT, otherRoomSvg, roomIllustrationSvg } from '../src/seed/room-images.ts';
 import { DEMO_AVATAR_FOLDER } from '../src/seed/avatars.ts';
 import { DEFAULT_SEED_SEEKERS, generateSeekers } from '../src/seed/seekers.ts';
 import { search, uploadFile, uploadedFiles } from './listings-support.ts';
@@ -166,7 +166,8 @@ describe.each(TEST_DATABASES)('demo seed on $name', (database) => {
   });
 
   it('renders the room illustrations once and serves every listing image and its card copy', async () => {
-    expect(uploadedFiles(ctx, 'demo')).toHaveLength(DEMO_IMAGE_COUNT * 2);
+    // Every picture in every size of PHOTO_VARIANTS.
+    expect(uploadedFiles(ctx, 'demo')).toHaveLength((DEMO_IMAGE_COUNT + DEMO_EXTRA_COUNT) * Object.keys(PHOTO_VARIANTS).length);
     const paths = await ctx.db.selectFrom('listings').select(['image_path', 'thumb_path']).distinct().execute();
     expect(paths.filter((p) => p.image_path === null).length).toBeLessThanOrEqual(1);
     for (const { image_path, thumb_path } of paths) {
@@ -177,6 +178,32 @@ describe.each(TEST_DATABASES)('demo seed on $name', (database) => {
     const res = await ctx.inject({ method: 'GET', url: paths.find((p) => p.thumb_path)!.thumb_path! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
+  });
+
+  it('gives every illustrated room 3 to 6 photos, none twice, the bedroom first, each with its size and files', async () => {
+    const rows = await ctx.db
+      .selectFrom('listing_photos')
+      .select(['listing_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.count<number>('path').distinct().as('distinct'), (eb) => eb.fn.min('width').as('width')])
+      .groupBy('listing_id')
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Number(row.n)).toBeGreaterThanOrEqual(3);
+      expect(Number(row.n)).toBeLessThanOrEqual(6);
+      expect(Number(row.distinct)).toBe(Number(row.n));
+      expect(row.width).toBe(1200);
+    }
+    const counts = new Set(rows.map((r) => Number(r.n)));
+    expect([...counts].sort()).toEqual([3, 4, 5, 6]);
+    const covers = await ctx.db.selectFrom('listing_photos').select('path').where('position', '=', 0).execute();
+    for (const { path } of covers) expect(path).toMatch(/^\/uploads\/demo\/room-\d+\.jpg$/);
+    const some = await ctx.db.selectFrom('listing_photos').select('path').where('position', '>', 0).limit(20).execute();
+    for (const { path } of some) for (const v of Object.keys(PHOTO_VARIANTS) as PhotoVariant[]) expect(existsSync(uploadFile(ctx, photoVariantUrl(path, v)))).toBe(true);
+  });
+
+  it('draws the other rooms differently from each other', () => {
+    const svgs = new Set(DEMO_EXTRA_KINDS.flatMap((kind) => Array.from({ length: DEMO_EXTRA_PALETTES }, (_, i) => otherRoomSvg(kind, i))));
+    expect(svgs.size).toBe(DEMO_EXTRA_COUNT);
   });
 
   it('draws a different illustration for each index', () => {

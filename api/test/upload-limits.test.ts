@@ -1,8 +1,9 @@
 /**
  * An upload is bounded as a whole, on a real socket: a multipart body that
- * declares more than MULTIPART_BODY_LIMIT is answered 413 before any of it is
+ * declares more than its limit (MULTIPART_BODY_LIMIT for a profile picture,
+ * PHOTO_BODY_LIMIT for listing photos) is answered 413 before any of it is
  * read, and one without a declared length (chunked) is stopped as soon as it
- * passes the limit, or its image passes IMAGE_MAX_BYTES. Either way the answer
+ * passes the limit, or one of its files passes its own (5 MB, 10 MB a photo). Either way the answer
  * is the one error format, the client can read it, and the connection is
  * closed: the server stops taking bytes (a 10 GiB declaration was read for
  * gigabytes, 2.7 GB in 4 s, because the parser kept discarding the rest of the
@@ -11,9 +12,9 @@
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { IMAGE_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
+import { PHOTO_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_BODY_LIMIT } from '../src/uploads/multipart.ts';
+import { MULTIPART_BODY_LIMIT, PHOTO_BODY_LIMIT } from '../src/uploads/multipart.ts';
 import { validForm } from './listings-support.ts';
 import { person, type Person } from './integrity-support.ts';
 import { createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
@@ -117,10 +118,17 @@ describe.each(TEST_DATABASES)('upload size limits on a real socket on $name', (d
   });
   afterAll(() => ctx?.close());
 
+  it('answers a form declaring more than ten photos at their limit with 413 before reading it', async () => {
+    const outcome = await stream(ctx.app.server, port, requestHead('/api/listings', landlord.token, String(PHOTO_BODY_LIMIT + 1)), formHead(), { everyMs: 5, declared: PHOTO_BODY_LIMIT + 1 });
+    expect(statusOf(outcome.response)).toBe(413);
+    expect(bodyOf(outcome.response)).toEqual({ message: UPLOAD_TEXTS.photoFormTooLarge });
+    expect(outcome.read).toBeLessThan(MiB);
+  });
+
   it('answers a declared 10 GiB at once with 413 and closes, having taken almost nothing', async () => {
     const outcome = await stream(ctx.app.server, port, requestHead('/api/listings', landlord.token, String(10 * 1024 * MiB)), formHead(), { everyMs: 5, declared: 10 * 1024 * MiB });
     expect(statusOf(outcome.response)).toBe(413);
-    expect(bodyOf(outcome.response)).toEqual({ message: UPLOAD_TEXTS.imageTooLarge });
+    expect(bodyOf(outcome.response)).toEqual({ message: UPLOAD_TEXTS.photoFormTooLarge });
     expect(outcome.response.toLowerCase()).toContain('connection: close');
     expect(outcome.closedByServer).toBe(true);
     // The server read the head and what the socket had buffered; the kernel's buffers took a few MiB more before the close.
@@ -135,12 +143,13 @@ describe.each(TEST_DATABASES)('upload size limits on a real socket on $name', (d
   it('stops a chunked body soon after it passes the limit, with 413, and closes', async () => {
     const outcome = await stream(ctx.app.server, port, requestHead('/api/listings', landlord.token, null), formHead(), { everyMs: 0, giveUpAfterMs: 8_000, chunked: true });
     expect(statusOf(outcome.response)).toBe(413);
-    expect(bodyOf(outcome.response)).toEqual({ message: UPLOAD_TEXTS.imageTooLarge });
+    // Named: the page shows it beside that file.
+    expect(bodyOf(outcome.response)).toEqual({ message: UPLOAD_TEXTS.photoTooLarge('huge.jpg') });
     expect(outcome.closedByServer).toBe(true);
-    // Stopped where the image passed its limit.
-    expect(outcome.read).toBeGreaterThan(IMAGE_MAX_BYTES);
-    expect(outcome.read).toBeLessThan(MULTIPART_BODY_LIMIT + MiB);
-    expect(outcome.accepted).toBeLessThan(MULTIPART_BODY_LIMIT + 16 * MiB);
+    // Stopped where the photo passed its limit, long before the form's (ten photos').
+    expect(outcome.read).toBeGreaterThan(PHOTO_MAX_BYTES);
+    expect(outcome.read).toBeLessThan(PHOTO_MAX_BYTES + MiB);
+    expect(outcome.accepted).toBeLessThan(PHOTO_MAX_BYTES + 16 * MiB);
     console.info(
       `[upload limits] chunked without end: the server read ${(outcome.read / MiB).toFixed(2)} MiB, the socket took ${(outcome.accepted / MiB).toFixed(2)} MiB; answered and closed in ${outcome.ms.toFixed(0)} ms`,
     );
@@ -166,7 +175,7 @@ describe.each(TEST_DATABASES)('upload size limits on a real socket on $name', (d
   });
 
   it('still takes a form at the limits on a kept-alive connection', async () => {
-    const image = Buffer.alloc(IMAGE_MAX_BYTES, 0xab);
+    const image = Buffer.alloc(PHOTO_MAX_BYTES, 0xab);
     const res = await fetch(`http://127.0.0.1:${port}/api/listings`, {
       method: 'POST',
       headers: { authorization: `Bearer ${landlord.token}` },
@@ -177,8 +186,8 @@ describe.each(TEST_DATABASES)('upload size limits on a real socket on $name', (d
         return form;
       })(),
     });
-    // Exactly 5 MB is within the limit: the bytes are read to the end and judged as an image (these are not one).
+    // Exactly 10 MB is within a photo's limit: the bytes are read to the end and judged as an image (these are not one).
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: UPLOAD_TEXTS.imageType });
+    expect(await res.json()).toEqual({ message: UPLOAD_TEXTS.photoType('exact.jpg') });
   });
 });

@@ -5,7 +5,7 @@
  * All through the real server, the real shell and the federated remotes.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { EAST_LONDON_AREAS, IMAGE_MAX_BYTES, SORT_OPTIONS, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
+import { EAST_LONDON_AREAS, PHOTO_MAX_BYTES, SORT_OPTIONS, TEXTS, UPLOAD_TEXTS } from '@roomnest/shared';
 import { deflateSync } from 'node:zlib';
 import { DEMO_ACCOUNTS, demoRoom, logInWithStorage, mainNav, registerAccount, toast } from '../support/app.ts';
 
@@ -138,14 +138,14 @@ test.describe('a landlord’s listing, from posting to deletion', () => {
     await form.getByLabel('Deposit (£, optional)').fill('975');
     await expect(form.getByRole('alert')).toHaveCount(0);
 
-    const photo = form.getByLabel('Photo', { exact: true });
+    const photo = form.getByLabel('Add photos');
     await photo.setInputFiles({ name: 'lease.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
-    await expect(form.getByText(UPLOAD_TEXTS.imageType)).toBeVisible();
-    await photo.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(IMAGE_MAX_BYTES + 1, 1) });
-    await expect(form.getByText(UPLOAD_TEXTS.imageTooLarge)).toBeVisible();
+    await expect(form.getByText(UPLOAD_TEXTS.photoType('lease.txt'))).toBeVisible();
+    await photo.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(PHOTO_MAX_BYTES + 1, 1) });
+    await expect(form.getByText(UPLOAD_TEXTS.photoTooLarge('huge.jpg'))).toBeVisible();
     await photo.setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: roomPng() });
-    await expect(form.getByText(UPLOAD_TEXTS.imageTooLarge)).toBeHidden();
-    await expect(form.getByRole('img', { name: 'Preview of the new photo' })).toBeVisible();
+    await expect(form.getByText(/huge\.jpg/)).toBeHidden();
+    await expect(form.getByRole('button', { name: 'Photo 1 of 1: studio.png, the cover' })).toBeVisible();
 
     await form.getByRole('checkbox', { name: 'WiFi' }).check();
     await form.getByRole('checkbox', { name: 'Furnished' }).check();

@@ -126,4 +126,15 @@ export const UPLOAD_TEXTS = {
   tooManyFields: 'The form has too many fields.',
   fieldTooLong: (field: string) => `${field} is too long.`,
   unexpectedFile: (field: string, expected: string) => `Unexpected file in ${field}: send the image as ${expected}.`,
+  /** Listing photos: each sentence about one file names it, so the page can show it beside that file. */
+  photoTooLarge: (file: string) => `${file} is too large: please choose a photo of 10 MB or less.`,
+  photoType: (file: string) => `${file} is not a photo we can use: please choose a PNG, JPEG, GIF or WebP image.`,
+  photoHeic: (file: string) =>
+    `${file} is a HEIC photo, which we cannot read yet: please choose it as a JPEG (on an iPhone, choosing it from the photo library in the browser sends a JPEG).`,
+  photoTooManyPixels: (file: string) => `${file} is too large: please choose a photo of at most 50 megapixels.`,
+  photoUnreadable: (file: string) => `${file} could not be read; it may be damaged. Please choose another photo.`,
+  tooManyPhotos: (file: string, max: number) => `${file} was not added: a listing can have at most ${max} photos.`,
+  noPhotos: 'Please choose at least one photo.',
+  /** A form larger than ten photos at their limit: no one file to name. */
+  photoFormTooLarge: 'This form is too large: please send at most 10 photos of 10 MB or less each.',
 } as const;

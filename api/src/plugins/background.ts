@@ -13,6 +13,8 @@ import fp from 'fastify-plugin';
 export interface BackgroundWork {
   /** Runs `work` once `reply` has been written (or its client went away); never throws, logs a failure as `failure`. */
   afterAnswer(reply: FastifyReply, log: FastifyBaseLogger, failure: string, work: () => Promise<unknown>): void;
+  /** Runs `work` now, beside the requests (start-up upkeep); never throws, logs a failure as `failure`; closing waits for it. */
+  run(log: FastifyBaseLogger, failure: string, work: () => Promise<unknown>): void;
   /** Resolves when nothing is running or waiting. */
   idle(): Promise<void>;
 }
@@ -36,6 +38,13 @@ async function backgroundPlugin(app: FastifyInstance): Promise<void> {
         reply.raw.once('close', resolve);
       });
       const task: Promise<unknown> = answered
+        .then(work)
+        .catch((err: unknown) => log.error({ err }, failure))
+        .finally(() => running.delete(task));
+      running.add(task);
+    },
+    run(log, failure, work) {
+      const task: Promise<unknown> = Promise.resolve()
         .then(work)
         .catch((err: unknown) => log.error({ err }, failure))
         .finally(() => running.delete(task));

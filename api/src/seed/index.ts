@@ -17,7 +17,7 @@ import type { StoredImage } from '../uploads/images.ts';
 import { DEMO_LANDLORDS, type Region } from './catalogue.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { generateListings, insertListings, type SeedListing } from './listings.ts';
-import { renderRoomIllustrations } from './room-images.ts';
+import { renderOtherRooms, renderRoomIllustrations } from './room-images.ts';
 import { renderAvatars } from './avatars.ts';
 import { DEFAULT_SEED_SEEKERS, generateSeekers, insertSeekers } from './seekers.ts';
 
@@ -183,6 +183,7 @@ export async function seedDemoData(
     ...keys.map((key) => hashPassword(DEMO_ACCOUNTS[key].password)),
   ]);
   const images = uploadsDir && listings > 0 ? await renderRoomIllustrations(uploadsDir) : [];
+  const otherRooms = uploadsDir && listings > 0 ? await renderOtherRooms(uploadsDir) : [];
   const avatars = uploadsDir && seekers > 0 ? await renderAvatars(uploadsDir) : [];
 
   return db.transaction().execute(async (trx) => {
@@ -212,7 +213,7 @@ export async function seedDemoData(
       landlords: { London: byRegion('London'), Manchester: byRegion('Manchester'), Birmingham: byRegion('Birmingham') },
       images,
     });
-    await insertListings(trx, [...own, ...generated]);
+    await insertListings(trx, [...own, ...generated], images.length ? { extras: otherRooms, width: images[0]!.width, height: images[0]!.height } : undefined);
     // The seekers share the demo tenant's password (its hash is the first of accountHashes).
     await insertSeekers(trx, generateSeekers({ count: seekers, avatars }), accountHashes[keys.indexOf('tenant')]!);
     return true;

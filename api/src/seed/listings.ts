@@ -262,11 +262,24 @@ export function generateListings({ count, landlords, images, seed = 20_260_101, 
 /** Rows per statement: a few MB of JSON, far below any parameter limit. */
 const BATCH_SIZE = 5000;
 
-/** Inserts generated listings in batches; times and dates are taken relative to the database's now() and current_date. */
-export async function insertListings(db: Kysely<DB>, rows: readonly SeedListing[]): Promise<void> {
+/** Pictures of the other rooms for a listing's further photos, and the size of every demo picture. */
+export interface SeedPhotos {
+  extras: readonly { imagePath: string; thumbPath: string }[];
+  width: number;
+  height: number;
+}
+
+/**
+ * Inserts generated listings in batches; times and dates are taken relative to the database's now() and current_date.
+ * With `photos`, each listing with an illustration gets 2 to 5 further photos of the other rooms after it (chosen by
+ * its id, none twice), so demo rooms have 3 to 6 photos.
+ */
+export async function insertListings(db: Kysely<DB>, rows: readonly SeedListing[], photos?: SeedPhotos): Promise<void> {
+  const extras = JSON.stringify((photos?.extras ?? []).map((e, i) => ({ i, path: e.imagePath, card_path: e.thumbPath })));
+  const count = Math.max(1, photos?.extras.length ?? 0);
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const batch = JSON.stringify(rows.slice(start, start + BATCH_SIZE));
-    // Each listing's illustration becomes its one photo; its cover columns already hold it (migration 0014's trigger agrees).
+    // Each listing's illustration becomes its first photo; its cover columns already hold it (migration 0014's trigger agrees).
     await sql`
       with inserted as (
       insert into listings (
@@ -285,8 +298,16 @@ export async function insertListings(db: Kysely<DB>, rows: readonly SeedListing[
       cross join lateral (select now() - make_interval(mins => r.age_minutes) as posted) as p
       returning id, image_path, thumb_path
       )
-      insert into listing_photos (listing_id, position, path, card_path)
-      select id, 0, image_path, thumb_path from inserted where image_path is not null and thumb_path is not null
+      insert into listing_photos (listing_id, position, path, card_path, width, height)
+      select id, 0, image_path, thumb_path, ${photos?.width ?? null}::integer, ${photos?.height ?? null}::integer
+      from inserted where image_path is not null and thumb_path is not null
+      union all
+      -- Steps of 5 through the pictures (coprime with their count, 16): five in a row are all different.
+      select inserted.id, n, e.path, e.card_path, ${photos?.width ?? null}::integer, ${photos?.height ?? null}::integer
+      from inserted
+      cross join lateral generate_series(1, 2 + inserted.id % 4) as n
+      join jsonb_to_recordset(${extras}::jsonb) as e(i integer, path text, card_path text) on e.i = (inserted.id * 7 + n * 5) % ${count}
+      where inserted.image_path is not null
     `.execute(db);
   }
 }

@@ -2,17 +2,31 @@
  * Demo room photos without a network: flat illustrations of a bedroom (wall,
  * window with a view, bed, and by layout a desk, shelves, plants, rug, lamp)
  * drawn as SVG in eight palettes, four layouts and three skies, rendered by
- * sharp and encoded like an upload (full-size JPEG plus a 640×480 WebP card).
+ * sharp and stored like an uploaded photo, in every size of PHOTO_VARIANTS;
+ * and the other rooms of a flat (kitchen, living room, bathroom, the street
+ * outside), each in four palettes, for a listing's further photos.
  * They go to `${uploadsDir}/demo/`, which listing deletions never touch, so
  * many demo listings can share one picture.
  */
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PHOTO_VARIANTS, photoVariantUrl, type PhotoVariant } from '@roomnest/shared';
 import sharp from 'sharp';
-import { cardCopy, fullSizeCopy, writeImageFiles, type StoredImage } from '../uploads/images.ts';
+import type { StoredImage } from '../uploads/images.ts';
+import { encodePhotoFrom, writePhotoFiles } from '../uploads/photos.ts';
 
 export const DEMO_IMAGE_FOLDER = 'demo';
 export const DEMO_IMAGE_COUNT = 32;
+/** The other rooms drawn, each in DEMO_EXTRA_PALETTES palettes. */
+export const DEMO_EXTRA_KINDS = ['kitchen', 'living', 'bathroom', 'exterior'] as const;
+export const DEMO_EXTRA_PALETTES = 4;
+export const DEMO_EXTRA_COUNT = DEMO_EXTRA_KINDS.length * DEMO_EXTRA_PALETTES;
+
+/** A demo picture as stored: its files and the full copy's size (every drawing is WIDTH × HEIGHT). */
+export interface DemoPhoto extends StoredImage {
+  width: number;
+  height: number;
+}
 
 const WIDTH = 1200;
 const HEIGHT = 900;
@@ -196,7 +210,75 @@ export function roomIllustrationSvg(index: number): string {
 </svg>`;
 }
 
+/** The SVG of another room of the flat (`kind`) in palette `index`: what a listing's further photos show. */
+export function otherRoomSvg(kind: (typeof DEMO_EXTRA_KINDS)[number], index: number): string {
+  const p = PALETTES[(index * 3 + 1) % PALETTES.length]!;
+  const sky = SKIES[index % SKIES.length]!;
+  let content: string;
+  if (kind === 'kitchen') {
+    // Worktop and cupboards along the back wall, a hob, a sink under the window, tiles above.
+    let tiles = '';
+    for (let x = 60; x < 1140; x += 60) for (let y = 380; y < 500; y += 40) tiles += `<rect x="${x}" y="${y}" width="56" height="36" fill="#f7f5f0" stroke="${p.wallShade}" stroke-width="2"/>`;
+    content = `<rect width="${WIDTH}" height="${HEIGHT}" fill="${p.wall}"/>${tiles}
+      ${windowAt(420, sky, index + 3, false)}
+      <rect x="40" y="500" width="1120" height="30" fill="${p.wood}"/>
+      <rect x="40" y="530" width="1120" height="300" fill="${p.headboard}"/>
+      ${Array.from({ length: 7 }, (_, i) => `<rect x="${60 + i * 158}" y="550" width="140" height="260" fill="${p.headboard}" stroke="${p.wallShade}" stroke-width="4"/><rect x="${120 + i * 158}" y="570" width="20" height="6" fill="#555"/>`).join('')}
+      <rect x="880" y="488" width="200" height="14" fill="#333"/>${[910, 970, 1030].map((x) => `<circle cx="${x}" cy="494" r="14" fill="#555"/>`).join('')}
+      <rect x="500" y="492" width="200" height="16" fill="#c9ced3"/>
+      <rect x="60" y="120" width="260" height="150" fill="${p.headboard}" stroke="${p.wallShade}" stroke-width="4"/>
+      <rect x="860" y="120" width="260" height="150" fill="${p.headboard}" stroke="${p.wallShade}" stroke-width="4"/>
+      ${plant(360, 470, 0.6, '#4f7d5a')}<rect y="830" width="${WIDTH}" height="70" fill="${p.floor}"/>`;
+  } else if (kind === 'living') {
+    // A sofa under framed prints, a rug, a coffee table, a lamp and a tall plant.
+    content = `<rect width="${WIDTH}" height="${FLOOR_Y}" fill="${p.wall}"/>
+      <rect y="${FLOOR_Y}" width="${WIDTH}" height="${HEIGHT - FLOOR_Y}" fill="${p.floor}"/>${floorboards(p)}
+      ${frames(380, p)}
+      <ellipse cx="600" cy="790" rx="420" ry="80" fill="${p.rug}"/>
+      <rect x="300" y="470" width="600" height="110" rx="30" fill="${p.accent}"/>
+      <rect x="270" y="520" width="660" height="130" rx="26" fill="${p.accent}" opacity="0.9"/>
+      <rect x="330" y="530" width="260" height="60" rx="16" fill="${p.duvet}" opacity="0.35"/>
+      <rect x="610" y="530" width="260" height="60" rx="16" fill="${p.duvet}" opacity="0.35"/>
+      <rect x="430" y="720" width="340" height="26" rx="8" fill="${p.wood}"/><rect x="450" y="746" width="16" height="50" fill="${p.wood}"/><rect x="734" y="746" width="16" height="50" fill="${p.wood}"/>
+      ${bedsideLamp(980, p)}${plant(130, 690, 1.6, '#3f6e4a')}`;
+  } else if (kind === 'bathroom') {
+    // White tiles, a bath with a shower screen, a basin and a mirror, a towel.
+    let tiles = '';
+    for (let x = 0; x < WIDTH; x += 80) for (let y = 0; y < 700; y += 80) tiles += `<rect x="${x}" y="${y}" width="78" height="78" fill="#f4f6f7" stroke="${p.wall}" stroke-width="3"/>`;
+    content = `${tiles}<rect y="700" width="${WIDTH}" height="200" fill="${p.wallShade}"/>
+      <rect x="80" y="500" width="620" height="220" rx="40" fill="#ffffff" stroke="#cfd6da" stroke-width="6"/>
+      <rect x="640" y="160" width="12" height="360" fill="#b8c4cc" opacity="0.8"/><rect x="520" y="160" width="130" height="360" fill="#dfeef5" opacity="0.5"/>
+      <circle cx="200" cy="150" r="30" fill="#c9ced3"/><rect x="195" y="150" width="10" height="80" fill="#c9ced3"/>
+      <rect x="830" y="200" width="220" height="260" rx="110" fill="#dfeef5" stroke="#b8c4cc" stroke-width="8"/>
+      <rect x="820" y="500" width="240" height="50" rx="20" fill="#ffffff" stroke="#cfd6da" stroke-width="6"/><rect x="900" y="550" width="80" height="150" fill="#ffffff" stroke="#cfd6da" stroke-width="6"/>
+      <rect x="1090" y="300" width="70" height="240" rx="10" fill="${p.accent}"/>`;
+  } else {
+    // The street outside: a terrace of brick houses under the sky, front doors, windows, a tree and railings.
+    content = `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#sky)"/>
+      ${Array.from({ length: 3 }, (_, i) => {
+        const x = i * 400;
+        const door = [p.accent, p.throw, p.headboard][i]!;
+        return `<rect x="${x}" y="160" width="400" height="600" fill="${['#a0522d', '#b5651d', '#8b4a2b'][(i + index) % 3]}" stroke="#6b3a22" stroke-width="4"/>
+          <path d="M${x} 160 L${x + 200} 80 L${x + 400} 160 Z" fill="#4a4f55"/>
+          <rect x="${x + 60}" y="220" width="110" height="150" fill="#dfeef5" stroke="#f7f5f0" stroke-width="10"/><rect x="${x + 230}" y="220" width="110" height="150" fill="#dfeef5" stroke="#f7f5f0" stroke-width="10"/>
+          <rect x="${x + 230}" y="450" width="110" height="150" fill="#dfeef5" stroke="#f7f5f0" stroke-width="10"/>
+          <rect x="${x + 70}" y="520" width="100" height="240" fill="${door}" stroke="#f7f5f0" stroke-width="10"/><circle cx="${x + 150}" cy="640" r="6" fill="#e9c46a"/>`;
+      }).join('')}
+      <rect y="760" width="${WIDTH}" height="140" fill="#9a9a96"/><rect y="760" width="${WIDTH}" height="16" fill="#bdbdb8"/>
+      ${Array.from({ length: 40 }, (_, i) => `<rect x="${i * 30}" y="700" width="6" height="70" fill="#2f2f2f"/>`).join('')}<rect y="700" width="${WIDTH}" height="6" fill="#2f2f2f"/>
+      <rect x="1080" y="420" width="24" height="360" fill="#6b4f3a"/><circle cx="1092" cy="400" r="${110 + index * 10}" fill="#5a8a5e" opacity="0.95"/>`;
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky.top}"/><stop offset="1" stop-color="${sky.bottom}"/></linearGradient>
+    <clipPath id="glass"><rect x="420" y="130" width="300" height="340"/></clipPath>
+  </defs>
+  ${content}
+</svg>`;
+}
+
 const stem = (index: number) => `room-${String(index + 1).padStart(2, '0')}`;
+const VARIANTS = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -207,20 +289,47 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/**
- * Renders the demo illustrations into `${uploadsDir}/demo/` (skipping those
- * already there) and answers their paths, in index order.
- */
-export async function renderRoomIllustrations(uploadsDir: string, count = DEMO_IMAGE_COUNT): Promise<StoredImage[]> {
-  return Promise.all(
-    Array.from({ length: count }, async (_, index) => {
-      const name = stem(index);
-      const stored = { imagePath: `/uploads/${DEMO_IMAGE_FOLDER}/${name}.jpg`, thumbPath: `/uploads/${DEMO_IMAGE_FOLDER}/${name}-card.webp` };
-      const folder = join(uploadsDir, DEMO_IMAGE_FOLDER);
-      if ((await exists(join(folder, `${name}.jpg`))) && (await exists(join(folder, `${name}-card.webp`)))) return stored;
-      const source = sharp(Buffer.from(roomIllustrationSvg(index)));
-      const [full, card] = await Promise.all([fullSizeCopy(source.clone()).toBuffer(), cardCopy(source.clone()).toBuffer()]);
-      return writeImageFiles(uploadsDir, DEMO_IMAGE_FOLDER, name, { full, card }, { overwrite: true });
+/** Renders one drawing into every size under `name`, unless all its files are there already. */
+async function renderDemoPhoto(uploadsDir: string, name: string, svg: () => string): Promise<DemoPhoto> {
+  const imagePath = `/uploads/${DEMO_IMAGE_FOLDER}/${name}.jpg`;
+  const stored: DemoPhoto = { imagePath, thumbPath: photoVariantUrl(imagePath, 'card'), width: WIDTH, height: HEIGHT };
+  const folder = join(uploadsDir, DEMO_IMAGE_FOLDER);
+  const present = await Promise.all(VARIANTS.map((v) => exists(join(folder, photoVariantUrl(imagePath, v).slice(`/uploads/${DEMO_IMAGE_FOLDER}/`.length)))));
+  if (present.every(Boolean)) return stored;
+  const photo = await encodePhotoFrom(sharp(Buffer.from(svg())), { quick: true });
+  await writePhotoFiles(uploadsDir, DEMO_IMAGE_FOLDER, photo, { stem: name, overwrite: true });
+  return stored;
+}
+
+/** Runs `work` over `items`, `limit` at a time, answering in order (the seed's drawings: two cores, many pictures). */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!);
+      }
     }),
   );
+  return results;
+}
+
+/**
+ * Renders the bedroom illustrations into `${uploadsDir}/demo/` (skipping those
+ * already there) and answers their paths, in index order.
+ */
+export async function renderRoomIllustrations(uploadsDir: string, count = DEMO_IMAGE_COUNT): Promise<DemoPhoto[]> {
+  return mapLimited(
+    Array.from({ length: count }, (_, i) => i),
+    4,
+    (index) => renderDemoPhoto(uploadsDir, stem(index), () => roomIllustrationSvg(index)),
+  );
+}
+
+/** Renders the other rooms (DEMO_EXTRA_KINDS × DEMO_EXTRA_PALETTES) the same way: a listing's further photos. */
+export async function renderOtherRooms(uploadsDir: string): Promise<DemoPhoto[]> {
+  const all = DEMO_EXTRA_KINDS.flatMap((kind) => Array.from({ length: DEMO_EXTRA_PALETTES }, (_, i) => [kind, i] as const));
+  return mapLimited(all, 4, ([kind, i]) => renderDemoPhoto(uploadsDir, `${kind}-${i + 1}`, () => otherRoomSvg(kind, i)));
 }

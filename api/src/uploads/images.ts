@@ -125,7 +125,7 @@ export async function storeProfilePicture(uploadsDir: string, folder: string, in
 }
 
 /** The file behind an `/uploads/...` path; throws for a path that would leave the uploads folder. */
-function resolveUpload(uploadsDir: string, path: string): string {
+export function resolveUpload(uploadsDir: string, path: string): string {
   const root = resolve(uploadsDir);
   const file = resolve(root, path.replace(/^\/uploads\//, ''));
   if (!path.startsWith('/uploads/') || !file.startsWith(root + sep)) throw new Error(`Not an upload path: ${path}`);

@@ -22,5 +22,7 @@ export const {
   useUpdateStatusMutation,
   useRenewListingMutation,
   useDeleteListingMutation,
+  useReorderPhotosMutation,
+  useDeletePhotoMutation,
   useGetPlanUsageQuery,
 } = listingsApi;

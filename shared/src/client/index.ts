@@ -9,3 +9,4 @@ export * from './login-redirect.ts';
 export * from './api.ts';
 export * from './shared-endpoints.ts';
 export * from './stored-session.ts';
+export * from './upload.ts';

@@ -8,3 +8,6 @@ export * from './amenity-icon.tsx';
 export * from './listing-image.tsx';
 export * from './expiry.ts';
 export * from './listing-shape.ts';
+export * from './photo-checks.ts';
+export * from './photo-picker.tsx';
+export * from './photo-gallery.tsx';

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { LISTING_STATUSES, type ListingStatus } from '../domain.ts';
+import { LISTING_STATUSES, type Listing, type ListingStatus } from '../domain.ts';
+import { photoSources, type PhotoSources } from '../photos.ts';
 import { Badge } from '../ui/components.tsx';
 import s from './listing.module.css';
 
 export interface ListingImageProps {
   /** The image URL (ThumbnailUrl on cards, ImageUrl on the detail page); null shows the placeholder. */
   src: string | null | undefined;
+  /** The other sizes of the same photo (photoSources), so a phone downloads the small copy. */
+  srcSet?: string | undefined;
+  /** How wide the image is drawn at each viewport width, for picking from srcSet. */
+  sizes?: string | undefined;
   /** What the photo shows, e.g. 'Photo of Bright double room in Hackney'. */
   alt: string;
   /** Width / height of the box; it is reserved before the image arrives, so nothing shifts. */
@@ -21,7 +26,7 @@ export interface ListingImageProps {
 const THUMBNAIL = { width: 640, height: 480 } as const;
 
 /** A listing photo in a fixed-ratio frame, with a drawn placeholder when there is none or it fails to load. */
-export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', priority = false, className }: ListingImageProps) {
+export function ListingImage({ src, srcSet, sizes, alt, ratio = '4 / 3', loading = 'lazy', priority = false, className }: ListingImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = Boolean(src) && failed !== src;
   return (
@@ -30,6 +35,7 @@ export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', prio
         <img
           className={s.photo}
           src={src ?? undefined}
+          {...(srcSet ? { srcSet, sizes } : {})}
           alt={alt}
           {...(ratio === '4 / 3' ? THUMBNAIL : {})}
           loading={priority ? 'eager' : loading}
@@ -51,6 +57,15 @@ export function ListingImage({ src, alt, ratio = '4 / 3', loading = 'lazy', prio
       )}
     </div>
   );
+}
+
+/**
+ * A card's image: the cover's card copies (320 and 640 wide) when the listing has photos, else the
+ * spec-era ThumbnailUrl (or ImageUrl), so a listing from an older server still shows its photo.
+ */
+export function listingCardSources(listing: Pick<Listing, 'Photos' | 'ThumbnailUrl' | 'ImageUrl'>): PhotoSources | { src: string | null } {
+  const cover = listing.Photos?.[0];
+  return cover ? photoSources(cover, 'card') : { src: listing.ThumbnailUrl ?? listing.ImageUrl };
 }
 
 /** Status badge colours (docs/product.md, Screens): Available green, Pending yellow, Unavailable grey. */

@@ -10,9 +10,9 @@
  * first module to inject a name keeps its definition for the page. Add
  * endpoints; never change what an existing one asks or answers.
  */
-import type { Listing, ListingsPage, ListingStatus, MyListing, MyListingsStats } from '../domain.ts';
+import type { Listing, ListingsPage, ListingStatus, MyListing, MyListingsStats, Photo } from '../domain.ts';
 import type { ListingSearchQuery } from '../schemas/listing.ts';
-import { MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from '../client/api.ts';
+import { hostApi, MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from '../client/api.ts';
 
 export { MY_LISTINGS_TAG_ID };
 export const LISTING_TAG = TAGS.listing;
@@ -27,6 +27,9 @@ export interface ListingCreated {
 export interface ListingChanged {
   message: string;
   listing: Listing;
+}
+export interface PhotosAnswer {
+  photos: Photo[];
 }
 export interface ApiMessage {
   message: string;
@@ -43,6 +46,36 @@ const changed = (id: number): Tag[] => [
   { type: LISTING_TAG, id: SEARCH },
   { type: LISTING_TAG, id: MINE },
 ];
+
+/** Any store's dispatch (a page's plain one or a mutation's thunk-aware one); a method type, so both are accepted. */
+type StoreDispatch = { dispatch(action: unknown): unknown }['dispatch'];
+
+/**
+ * A listing's photos changed (added, reordered, deleted): the listing's cached answer takes the new list at
+ * once (its cover and ImageUrl follow the first photo, as on the server), and the search pages and the
+ * landlord's list, whose cards show the cover, are fetched afresh.
+ */
+export function photosChanged(id: number, photos: Photo[]) {
+  const api = hostApi();
+  return (dispatch: StoreDispatch) => {
+    dispatch(
+      api.util.updateQueryData('getListing' as never, id as never, ((draft: Listing) => {
+        draft.Photos = photos;
+        draft.ImageUrl = photos[0]?.Url ?? null;
+        draft.ThumbnailUrl = photos[0]?.ThumbUrl ?? null;
+      }) as never),
+    );
+    dispatch(api.util.invalidateTags([{ type: LISTING_TAG, id: SEARCH }, { type: LISTING_TAG, id: MINE }]));
+  };
+}
+
+/** A listing was posted outside the api (an upload with progress): the search pages and the landlord's list refresh. */
+export function listingPosted() {
+  return hostApi().util.invalidateTags([
+    { type: LISTING_TAG, id: SEARCH },
+    { type: LISTING_TAG, id: MINE },
+  ]);
+}
 
 /** The query string of GET /api/listings, leaving out what is not set. */
 export function listingSearchParams(query: ListingSearchQuery): Record<string, string | number> {
@@ -83,6 +116,21 @@ export const listingsEndpoints = (build: HostApiBuilder) => ({
   updateListing: build.mutation<ListingChanged, { id: number; body: FormData }>({
     query: ({ id, body }) => ({ url: `/listings/${id}`, method: 'PUT', body }),
     invalidatesTags: (_r, _e, { id }) => changed(id),
+  }),
+  /** A permutation of the listing's photo ids: the new order, the first the cover. */
+  reorderPhotos: build.mutation<PhotosAnswer, { id: number; PhotoIDs: number[] }>({
+    query: ({ id, PhotoIDs }) => ({ url: `/listings/${id}/photos/order`, method: 'PUT', body: { PhotoIDs } }),
+    onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+      const { data } = await queryFulfilled.catch(() => ({ data: null }));
+      if (data) photosChanged(id, data.photos)(dispatch);
+    },
+  }),
+  deletePhoto: build.mutation<PhotosAnswer, { id: number; photoId: number }>({
+    query: ({ id, photoId }) => ({ url: `/listings/${id}/photos/${photoId}`, method: 'DELETE' }),
+    onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
+      const { data } = await queryFulfilled.catch(() => ({ data: null }));
+      if (data) photosChanged(id, data.photos)(dispatch);
+    },
   }),
   updateStatus: build.mutation<ListingChanged, { id: number; Status: ListingStatus }>({
     query: ({ id, Status }) => ({ url: `/listings/${id}/status`, method: 'PATCH', body: { Status } }),

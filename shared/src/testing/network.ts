@@ -27,6 +27,8 @@ export function stubFetch(handler: FetchHandler): StubbedNetwork {
     return answer ?? json({ message: 'Not found.' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
+  // Uploads with progress go by XMLHttpRequest (shared/src/client/upload.ts): the same handler answers them.
+  vi.stubGlobal('XMLHttpRequest', stubXhr((request) => fetchMock(request)));
   return {
     calls,
     callsTo: (path, method) => calls.filter((r) => new URL(r.url).pathname === path && (!method || r.method === method)),
@@ -67,5 +69,64 @@ export function listingFixture(overrides: Partial<Listing> = {}): Listing {
     CreatedAt: '2026-10-23T09:30:00.000Z',
     ExpiresAt: '2026-11-22T09:30:00.000Z',
     ...overrides,
+  };
+}
+
+type Listener = (event: ProgressEvent) => void;
+
+/**
+ * A stand-in XMLHttpRequest that sends through `send` (the stubbed fetch): it reports the body's upload
+ * progress at a half and at the whole, then the answer, as a browser does for a small upload.
+ */
+function stubXhr(send: (request: Request) => Promise<Response>) {
+  return class StubXhr {
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private headers = new Headers();
+    private listeners = new Map<string, Listener[]>();
+    private aborted = false;
+    readonly upload = {
+      listeners: [] as Listener[],
+      addEventListener: (type: string, listener: Listener) => {
+        if (type === 'progress') this.upload.listeners.push(listener);
+      },
+    };
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = new URL(url, window.location.href).href;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    addEventListener(type: string, listener: Listener) {
+      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+    }
+    private emit(type: string) {
+      for (const listener of this.listeners.get(type) ?? []) listener(new ProgressEvent(type));
+    }
+    abort() {
+      this.aborted = true;
+      this.emit('abort');
+    }
+    send(body: XMLHttpRequestBodyInit | null) {
+      const request = new Request(this.url, { method: this.method, headers: this.headers, body });
+      void (async () => {
+        for (const loaded of [50, 100]) {
+          for (const listener of this.upload.listeners) listener(new ProgressEvent('progress', { lengthComputable: true, loaded, total: 100 }));
+          await Promise.resolve();
+        }
+        try {
+          const response = await send(request);
+          if (this.aborted) return;
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.emit('load');
+        } catch {
+          if (!this.aborted) this.emit('error');
+        }
+      })();
+    }
   };
 }

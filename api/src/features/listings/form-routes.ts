@@ -4,6 +4,7 @@
  */
 import {
   API_TEXTS,
+  MAX_PHOTOS,
   availableDateInPast,
   LISTING_ACTIVE_DAYS,
   listingInputSchema,
@@ -16,15 +17,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BEARER_AUTH, requireLandlord, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
-import { storeImage, type StoredImage } from '../../uploads/images.ts';
-import { readMultipartForm, registerMultipart } from '../../uploads/multipart.ts';
+import { readPhotoForm, registerMultipart } from '../../uploads/multipart.ts';
+import { appendPhotos, replaceCover } from './photos-repository.ts';
 import { insertListing, lockLandlordPlan, lockListingImage, updateListingForm } from './repository.ts';
 import {
   assertUnderPlanLimit,
   errors,
   LISTING_IMAGE_FIELD,
-  LISTING_IMAGE_FOLDER,
+  LISTING_IMAGES_FIELD,
   loadListing,
+  photoStore,
   notYours,
   parseListingId,
   requireOwnListing,
@@ -48,7 +50,7 @@ function assertAvailableDate(date: string, today: string, unchanged?: string): v
 }
 
 /** Multipart routes: their body schema documents the form; the handler reads and checks it. */
-function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
+export function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>>[0]): ReturnType<FastifySchemaCompiler<S>> {
   return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
@@ -67,7 +69,9 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
           tags: ['listings'],
           summary: 'Post a room',
           description:
-            'Landlords only. A multipart form (any other body answers 415) with an optional `roomImage`. ' +
+            'Landlords only. A multipart form (any other body answers 415) with an optional `roomImage` and repeated `roomImages` parts: ' +
+            `all become photos in the order sent, roomImage first, at most ${MAX_PHOTOS} (400 naming the first one past that). ` +
+            'Each photo at most 10 MB (413 naming it), PNG, JPEG, GIF or WebP judged by content (415 naming it; HEIC: choose JPEG). ' +
             'Plan limits count unexpired listings of any status: Free 1, Premium 5, Professional unlimited (403 with the reason). ' +
             `The listing is Available and stays in search for ${LISTING_ACTIVE_DAYS} days. ` +
             'AvailableDate may not be before today in UK time (Europe/London): 400 on AvailableDate.',
@@ -81,11 +85,19 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsCanList);
         // Before reading the upload: no point receiving an image that cannot be used.
         await assertUnderPlanLimit(db, landlord.id, landlord.plan, 'post');
-        const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
-        const input = parseForm(listingInputSchema, fields);
-        assertAvailableDate(input.AvailableDate, londonToday(now()));
-        const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
+        // Each photo is encoded and stored as it arrives; anything failing after that removes them all.
+        const store = photoStore(uploadsDir, removeImages);
         try {
+          const { fields } = await readPhotoForm(request, {
+            fileFields: [LISTING_IMAGE_FIELD, LISTING_IMAGES_FIELD],
+            maxPhotos: MAX_PHOTOS,
+            onPhoto: store.add,
+          });
+          await store.finish();
+          const input = parseForm(listingInputSchema, fields);
+          assertAvailableDate(input.AvailableDate, londonToday(now()));
+          // roomImage is the cover wherever it came in the form; the others follow in the order sent.
+          const photos = [...store.photos].sort((a, b) => Number(b.field === LISTING_IMAGE_FIELD) - Number(a.field === LISTING_IMAGE_FIELD));
           const { id } = await db.transaction().execute(async (trx) => {
             const account = await lockLandlordPlan(trx, landlord.id);
             // The account was deleted while the upload came in.
@@ -93,12 +105,14 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
             // …or switched to a tenant account meanwhile.
             if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsCanList);
             await assertUnderPlanLimit(trx, landlord.id, account.plan, 'post');
-            return insertListing(trx, landlord.id, input, image);
+            const listing = await insertListing(trx, landlord.id, input, null);
+            await appendPhotos(trx, listing.id, photos, 0);
+            return listing;
           });
           clearSearchCaches();
           return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
         } catch (err) {
-          await removeImages([image?.imagePath, image?.thumbPath]);
+          await store.discard();
           throw err;
         }
       },
@@ -113,8 +127,8 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
           tags: ['listings'],
           summary: 'Update a listing',
           description:
-            'The owner only. The same multipart form as posting, plus Status. Without `roomImage` the current image stays; ' +
-            'a new one replaces it and the old files are deleted. Expiry does not change (see renew). ' +
+            'The owner only. The same multipart form as posting, plus Status, with one optional `roomImage` (no `roomImages`: see /{id}/photos). ' +
+            'The photos stay; a `roomImage` replaces the cover (the first photo) and the old cover’s files are deleted. Expiry does not change (see renew). ' +
             'A changed AvailableDate may not be before today in UK time (400 on AvailableDate); the listing’s own date, even a past one, may be sent unchanged.',
           security: BEARER_AUTH,
           consumes: ['multipart/form-data'],
@@ -127,27 +141,29 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         const user = requireUser(request);
         const id = parseListingId(request.params.id);
         const stored = await requireOwnListing(db, id, user);
-        const { fields, file } = await readMultipartForm(request, { fileField: LISTING_IMAGE_FIELD });
-        const input = parseForm(listingUpdateSchema, fields);
-        // An older listing keeps its own date when other fields change; a new date must not be in the past.
-        assertAvailableDate(input.AvailableDate, londonToday(now()), stored.available_date);
-        const image: StoredImage | null = file ? await storeImage(uploadsDir, LISTING_IMAGE_FOLDER, file.buffer) : null;
-        let replaced: (string | null)[] = [];
+        const store = photoStore(uploadsDir, removeImages);
+        let replaced: string | null = null;
         try {
+          const { fields } = await readPhotoForm(request, { fileFields: [LISTING_IMAGE_FIELD], maxPhotos: 1, onPhoto: store.add });
+          await store.finish();
+          const input = parseForm(listingUpdateSchema, fields);
+          // An older listing keeps its own date when other fields change; a new date must not be in the past.
+          assertAvailableDate(input.AvailableDate, londonToday(now()), stored.available_date);
+          const cover = store.photos[0];
           await db.transaction().execute(async (trx) => {
-            // Locked, so a concurrent update cannot swap the image between this read and the write.
+            // Locked, so a concurrent update or photo change cannot swap the cover between this read and the write.
             const current = await lockListingImage(trx, id);
             if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
             if (current.landlord_id !== user.id) throw notYours(current.is_public);
-            await updateListingForm(trx, id, input, image);
-            if (image) replaced = [current.image_path, current.thumb_path];
+            await updateListingForm(trx, id, input);
+            if (cover) replaced = await replaceCover(trx, id, cover);
           });
         } catch (err) {
-          await removeImages([image?.imagePath, image?.thumbPath]);
+          await store.discard();
           throw err;
         }
         clearSearchCaches();
-        await removeImages(replaced);
+        if (replaced) await removeImages([replaced]);
         return { message: LISTING_TEXTS.updated, listing: await loadListing(db, id) };
       },
     );

@@ -54,7 +54,14 @@ const LISTING_COLUMNS = [
 const LISTING_SELECTION = LISTING_COLUMNS.map((column) => `listings.${column}` as const);
 
 /** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
-export type ListingWithLandlord = Pick<ListingRow, (typeof LISTING_COLUMNS)[number]> & { landlord_name: string; landlord_picture: string | null };
+export type ListingWithLandlord = Pick<ListingRow, (typeof LISTING_COLUMNS)[number]> & {
+  landlord_name: string;
+  landlord_picture: string | null;
+  /** Search reads its cover photo with the page (the cover's files are image_path and thumb_path). */
+  cover_id?: number | null;
+  cover_width?: number | null;
+  cover_height?: number | null;
+};
 
 export { escapeLike, matchCities, MAX_CITY_EXPANSION, type CityMatch } from './places.ts';
 
@@ -330,8 +337,11 @@ export function pageQuery(
     .selectFrom(pageIds)
     .innerJoin('listings', 'listings.id', 'k.id' as never)
     .innerJoin('users as u', 'u.id', 'listings.landlord_id')
+    // The cover alone (search answers carry no other photo): one probe of listing_photos' (listing_id, position)
+    // index per row of the page; its files are the listing's own cover columns.
+    .leftJoin('listing_photos as cover', (join) => join.onRef('cover.listing_id', '=', 'listings.id').on('cover.position', '=', 0))
     .select(LISTING_SELECTION)
-    .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture']);
+    .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture', 'cover.id as cover_id', 'cover.width as cover_width', 'cover.height as cover_height']);
   if (branches.length > 1 && sortBy === 'relevance') query = query.orderBy('k.rank' as never);
   for (const [column, direction] of order) query = query.orderBy(`listings.${column}`, direction);
   return query;
@@ -544,8 +554,8 @@ export function lockListingImage(trx: Transaction<DB>, id: number) {
   return trx.selectFrom('listings').select(['landlord_id', 'image_path', 'thumb_path', IS_PUBLIC.as('is_public')]).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** Every field of the update form, and the image when a new one came (without one the current image stays). Expiry does not change. */
-export async function updateListingForm(db: Executor, id: number, input: ListingUpdateInput, image: ListingImage | null): Promise<void> {
+/** Every field of the update form (the photos stay: a new cover is replaceCover's). Expiry does not change. */
+export async function updateListingForm(db: Executor, id: number, input: ListingUpdateInput): Promise<void> {
   await db
     .updateTable('listings')
     .set({
@@ -555,11 +565,6 @@ export async function updateListingForm(db: Executor, id: number, input: Listing
     })
     .where('id', '=', id)
     .execute();
-  // A new image replaces the cover photo; the listing's cover columns follow (migration 0014's trigger).
-  if (image) {
-    await db.deleteFrom('listing_photos').where('listing_id', '=', id).where('position', '=', 0).execute();
-    await db.insertInto('listing_photos').values({ listing_id: id, position: 0, path: image.imagePath, card_path: image.thumbPath }).execute();
-  }
 }
 
 /**

@@ -8,6 +8,9 @@ import type { Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { UploadedFile } from '../../uploads/multipart.ts';
+import { encodePhoto, PHOTO_ENCODE_CONCURRENCY, writePhotoFiles, type StoredPhoto } from '../../uploads/photos.ts';
+import { listingPhotos } from './photos-repository.ts';
 import { countActiveListings, findListing, planListingLimit } from './repository.ts';
 import type { SearchCache } from './search-cache.ts';
 import { toListing } from './schemas.ts';
@@ -30,13 +33,64 @@ export interface ListingsRouteContext {
   cache: SearchCache;
   /** Every write calls it as soon as it commits, before answering: the writer's next search sees the change. */
   clearSearchCaches: () => void;
-  /** Deletes a listing's image files; a failure is logged, never answered. */
+  /** Deletes listing photos' files, every copy of each (from its full-size path); a failure is logged, never answered. */
   removeImages: (paths: readonly (string | null | undefined)[]) => Promise<void>;
 }
 
 /** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
 export const LISTING_IMAGE_FOLDER = 'listings';
 export const LISTING_IMAGE_FIELD = 'roomImage';
+/** Further photos of the posting form, after roomImage. */
+export const LISTING_IMAGES_FIELD = 'roomImages';
+/** The photos of POST /:id/photos. */
+export const LISTING_PHOTOS_FIELD = 'photos';
+
+/** A photo stored from a form, with the field it came in. */
+export interface FormPhoto extends StoredPhoto {
+  field: string;
+}
+
+/**
+ * The photos of one request, encoded and stored as they arrive (readPhotoForm's onPhoto): the next photo is read
+ * while the last ones encode, at most PHOTO_ENCODE_CONCURRENCY of them at once (so at most that many originals are
+ * held). `finish` waits for them all and throws the first failure (its sentence names its file); `discard` waits,
+ * then removes every file stored, for a request that fails after some of them were written.
+ */
+export function photoStore(uploadsDir: string, removeImages: ListingsRouteContext['removeImages']) {
+  const slots: (FormPhoto | undefined)[] = [];
+  const names: string[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  const settled = () => Promise.allSettled([...inFlight]);
+  return {
+    /** The photos stored, in the order they came (complete once `finish` has answered). */
+    get photos(): FormPhoto[] {
+      return slots.filter((p): p is FormPhoto => p !== undefined);
+    },
+    /** The file names of the photos, in the order they came. */
+    names,
+    add: async (file: UploadedFile) => {
+      const index = names.length;
+      names.push(file.filename || 'A photo');
+      const task = (async () => {
+        const stored = await writePhotoFiles(uploadsDir, LISTING_IMAGE_FOLDER, await encodePhoto(file.buffer, file.filename || 'The photo'));
+        slots[index] = { ...stored, field: file.fieldname };
+      })();
+      inFlight.add(task);
+      task.catch((err: unknown) => (failure ??= err)).finally(() => inFlight.delete(task));
+      while (inFlight.size >= PHOTO_ENCODE_CONCURRENCY) await Promise.race(inFlight).catch(() => undefined);
+      if (failure) throw failure;
+    },
+    finish: async () => {
+      await settled();
+      if (failure) throw failure;
+    },
+    discard: async () => {
+      await settled();
+      await removeImages(slots.map((p) => p?.path));
+    },
+  };
+}
 
 const MAX_ID = 2_147_483_647;
 
@@ -67,7 +121,7 @@ export const errors = (...codes: (400 | 401 | 403 | 404 | 409 | 413 | 415)[]) =>
 export async function loadListing(db: Kysely<DB>, id: number) {
   const row = await findListing(db, id);
   if (!row) throw new HttpError(404, LISTING_TEXTS.notFound);
-  return toListing(row);
+  return toListing(row, await listingPhotos(db, id));
 }
 
 /** 404 when absent; someone else's: 403 if public, else 404 (notYours). */

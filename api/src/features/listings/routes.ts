@@ -1,16 +1,20 @@
 /**
  * The listings API at /api/listings: public search and detail, landlords'
- * create, update, delete, status, my-listings and renew. Creation and update
- * are multipart forms with an optional `roomImage`; everything else is JSON.
+ * create, update, delete, status, my-listings and renew, and a listing's
+ * photos. Creation, update and adding photos are multipart forms; everything
+ * else is JSON.
  *
  * This plugin sets up what every listings route shares (the search cache and
  * its clearing, the no-store header, image removal) and registers the routes
- * of search-routes.ts, form-routes.ts and manage-routes.ts, in that order.
+ * of search-routes.ts, form-routes.ts, manage-routes.ts and photo-routes.ts, in that order.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { removeUploads } from '../../uploads/images.ts';
+import { photoFiles } from '../../uploads/photos.ts';
+import { backfillPhotoSizes } from './photo-backfill.ts';
+import { photoRoutes } from './photo-routes.ts';
 import { formRoutes } from './form-routes.ts';
 import { manageRoutes } from './manage-routes.ts';
 import { SEARCH_TOTAL_CAP } from './repository.ts';
@@ -44,14 +48,26 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
     reply.header('cache-control', 'no-store');
   });
 
+  // A photo is named by its full-size path; its other copies share the stem (photoFiles). A card path given too is one of them.
   const removeImages = (paths: readonly (string | null | undefined)[]) =>
-    removeUploads(uploadsDir, LISTING_IMAGE_FOLDER, paths, (err) => app.log.warn({ err }, 'could not delete a listing image'));
+    removeUploads(
+      uploadsDir,
+      LISTING_IMAGE_FOLDER,
+      [...new Set(paths.flatMap((path) => (path ? (path.endsWith('.jpg') ? photoFiles(path) : [path]) : [])))],
+      (err) => app.log.warn({ err }, 'could not delete a listing image'),
+    );
+
+  // Photos from before photos had sizes get their other copies, in the background once the server is ready.
+  app.addHook('onReady', async () => {
+    app.background.run(app.log, 'the backfill of listing photo copies failed', () => backfillPhotoSizes(db, uploadsDir, app.log));
+  });
 
   const context = { db, uploadsDir, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages };
   // The order of registration is the order of the OpenAPI page.
   searchRoutes(app, context);
   await formRoutes(app, context);
   manageRoutes(app, context);
+  await photoRoutes(app, context);
 };
 
 export default listingsRoutes;

@@ -12,6 +12,7 @@ import {
   type AmenityKey,
   type Listing,
   type MyListingsStats,
+  type Photo,
   type ListingInput,
   type ListingsPage,
   type SearchLocation,
@@ -24,6 +25,18 @@ export const amenitySchema = z.object({
   AmenityID: z.number().int().describe('Stable: the position of the key in AMENITIES, from 1.'),
   Name: z.string(),
 });
+
+export const photoSchema = z
+  .object({
+    PhotoID: z.number().int(),
+    Url: z.string().describe('Full-size JPEG, at most 1600 px a side, e.g. /uploads/listings/ab12.jpg. The other sizes share its stem (PHOTO_VARIANTS): ab12-card-320.webp, ab12-1024.webp, ab12-1600.webp, ab12-og.jpg.'),
+    ThumbUrl: z.string().describe('640×480 WebP card copy, e.g. /uploads/listings/ab12-card.webp.'),
+    Width: z.number().int().nullable().describe('Pixels of Url; null only for a photo from before photos had sizes, until the server has made its copies.'),
+    Height: z.number().int().nullable(),
+  })
+  .meta({ id: 'Photo' }) satisfies z.ZodType<Photo>;
+
+export const photosAnswerSchema = z.object({ photos: z.array(photoSchema).describe('Every photo of the listing after the change, in display order.') });
 
 export const listingSchema = z
   .object({
@@ -41,8 +54,11 @@ export const listingSchema = z
     Rent: z.number().describe('Pounds a month, at most 2 decimals.'),
     Deposit: z.number().nullable(),
     AvailableDate: z.string().describe('Calendar date, YYYY-MM-DD.'),
-    ImageUrl: z.string().nullable().describe('Full-size JPEG, e.g. /uploads/listings/ab12.jpg.'),
-    ThumbnailUrl: z.string().nullable().describe('640×480 WebP copy for cards.'),
+    ImageUrl: z.string().nullable().describe('The cover photo’s Url (the first of Photos): full-size JPEG, e.g. /uploads/listings/ab12.jpg. Null without photos.'),
+    ThumbnailUrl: z.string().nullable().describe('The cover photo’s ThumbUrl: its 640×480 WebP copy for cards.'),
+    Photos: z
+      .array(photoSchema)
+      .describe('In display order, the first the cover. Search answers (GET /api/listings) carry the cover alone; every other answer carries them all.'),
     Amenities: z.array(amenitySchema),
     AmenitiesNames: z.string().describe('Comma-separated names, e.g. "WiFi, Parking".'),
     LeaseTerms: z.string(),
@@ -180,7 +196,14 @@ export const RENEW_RULE = `A listing can be renewed once expired or within ${LIS
 
 const AMENITY_INDEX = new Map<string, number>(AMENITIES.map((a, i) => [a.key, i]));
 
-export function toListing(row: ListingWithLandlord): Listing {
+/** The cover photo a search row carries (ListingWithLandlord.cover_id), as the one photo of its answer. */
+function coverPhotos(row: ListingWithLandlord): Photo[] {
+  if (row.cover_id == null || row.image_path === null || row.thumb_path === null) return [];
+  return [{ PhotoID: row.cover_id, Url: row.image_path, ThumbUrl: row.thumb_path, Width: row.cover_width ?? null, Height: row.cover_height ?? null }];
+}
+
+/** A listing answer: with all its `photos` when given (detail, my-listings, the forms' answers), else the cover the search read. */
+export function toListing(row: ListingWithLandlord, photos?: Photo[]): Listing {
   // AMENITIES order, whatever order the keys were stored in.
   const amenities = [...row.amenities]
     .filter((key): key is AmenityKey => AMENITY_INDEX.has(key))
@@ -206,6 +229,7 @@ export function toListing(row: ListingWithLandlord): Listing {
     AvailableDate: row.available_date,
     ImageUrl: row.image_path,
     ThumbnailUrl: row.thumb_path,
+    Photos: photos ?? coverPhotos(row),
     Amenities: amenities,
     AmenitiesNames: amenities.map((a) => a.Name).join(', '),
     LeaseTerms: row.lease_terms,

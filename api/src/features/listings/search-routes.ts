@@ -3,6 +3,7 @@ import { LISTING_SEARCH_DEFAULTS, LISTING_STATS_DAYS, listingSearchSchema, londo
 import { BEARER_AUTH, requireLandlord } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { placeKey, resolvePlace } from './places.ts';
+import { listingPhotos, photosOf } from './photos-repository.ts';
 import { estimateListings, findLandlordListings, findListing, SEARCH_TOTAL_CAP, searchListings } from './repository.ts';
 import { errors, parseListingId, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
 import { LISTING_TEXTS } from './texts.ts';
@@ -61,7 +62,7 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
         if (knownCounts === undefined) cache.counts.set(filters, counts);
         // Through the route's serializer: the answer is checked against its schema as any other is.
         return reply.serialize({
-          listings: rows.map(toListing),
+          listings: rows.map((row) => toListing(row)),
           total,
           totalCapped: capped,
           page,
@@ -88,10 +89,11 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
     async (request) => {
       const landlord = requireLandlord(request, LISTING_TEXTS.onlyLandlordsManage);
       const [rows, figures] = await Promise.all([findLandlordListings(db, landlord.id), listingFigures(db, landlord.id)]);
+      const photos = await photosOf(db, rows.map((row) => row.id));
       return {
         listings: rows.map((row) => {
           const counted = figures.get(row.id);
-          return { ...toListing(row), Views: counted?.views ?? 0, Enquiries: counted?.enquiries ?? 0 };
+          return { ...toListing(row, photos.get(row.id) ?? []), Views: counted?.views ?? 0, Enquiries: counted?.enquiries ?? 0 };
         }),
       };
     },
@@ -147,7 +149,7 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
       const row = await findListing(db, parseListingId(request.params.id));
       if (!row || (!row.is_public && row.landlord_id !== request.user?.id)) throw new HttpError(404, LISTING_TEXTS.notFound);
       countView(request, reply, row);
-      return toListing(row);
+      return toListing(row, await listingPhotos(db, row.id));
     },
   );
 }

@@ -23,6 +23,8 @@ export const LISTING_TEXTS = {
   created: 'Your room has been listed.',
   updated: 'Listing updated.',
   deleted: 'Listing deleted.',
+  photoNotFound: 'This photo is not one of this listing’s photos.',
+  photoOrder: 'Please send every photo of this listing once, in the new order.',
   statusUpdated: (status: string) => `Status updated to ${status}.`,
   renewed: (expiresAt: Date) => `Listing renewed: it stays in search until ${formatDate(expiresAt.toISOString())}.`,
   renewTooEarly: (expiresAt: Date) =>

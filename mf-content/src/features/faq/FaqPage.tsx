@@ -1,7 +1,8 @@
 import {
   ANNUAL_DISCOUNT_PERCENT,
   formatMoney,
-  IMAGE_MAX_BYTES,
+  MAX_PHOTOS,
+  PHOTO_MAX_BYTES,
   LISTING_ACTIVE_DAYS,
   FREE_NEW_CONVERSATIONS_PER_MONTH,
   PASSWORD_MIN_LENGTH,
@@ -20,7 +21,7 @@ import s from './faq.module.css';
 
 const plan = (name: string) => PLANS.find((p) => p.name === name);
 const price = (name: string) => formatMoney(plan(name)?.priceMonthly ?? 0);
-const imageMb = Math.round(IMAGE_MAX_BYTES / (1024 * 1024));
+const photoMb = Math.round(PHOTO_MAX_BYTES / (1024 * 1024));
 
 interface FaqGroup {
   id: string;
@@ -175,8 +176,9 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         question: 'What photos can I upload?',
         answer: (
           <p>
-            One main photo per room, as a PNG, JPEG or GIF of up to {imageMb} MB. Bright daylight photos of the actual room work
-            best. We remove location data from photos before they are published.
+            Up to {MAX_PHOTOS} photos per room, each a JPEG, PNG, GIF or WebP of up to {photoMb} MB (an iPhone sends its photos as JPEG); the first is the cover
+            shown in search. Bright daylight photos of the actual room work best. We remove location data from photos before they
+            are published.
           </p>
         ),
       },

@@ -10,7 +10,7 @@ import { ListingForm } from '../listing-form/ListingForm.tsx';
 
 const NOT_OWNER = 'Only the landlord who posted this listing can change it.';
 
-/** /rooms/:id/edit (the listing's landlord): change an existing advert, its photo or its status. */
+/** /rooms/:id/edit (the listing's landlord): change an existing advert, its photos or its status. */
 export default function EditListingPage() {
   const { id = '' } = useParams();
   const listingId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
@@ -79,12 +79,12 @@ export default function EditListingPage() {
   return (
     <Page title="Edit listing">
       {backLink}
-      <PageHeader headingRef={headingRef} title="Edit listing" subtitle={`Change the details, photo or status of “${listing.Title}”.`} />
+      <PageHeader headingRef={headingRef} title="Edit listing" subtitle={`Change the details, photos or status of “${listing.Title}”.`} />
       <ListingForm
         key={listing.ListingID}
         mode="edit"
         initial={listingToForm(listing)}
-        currentImageUrl={listing.ImageUrl}
+        listing={listing}
         submitLabel="Save changes"
         busyLabel="Saving…"
         cancelHref={ROUTES.room(listing.ListingID)}

@@ -30,6 +30,91 @@ function stubEdit(get: () => Response, put: () => Response = () => json({ messag
 const renderEdit = (options: { store?: ReturnType<typeof createHostStore>; user?: (typeof TEST_USERS)[keyof typeof TEST_USERS] } = {}) =>
   renderWithHost(<EditListingPage />, { url: '/rooms/1/edit', routePath: '/rooms/:id/edit', user: options.user ?? owner, store: options.store });
 
+const photo = (id: number) => ({ PhotoID: id, Url: `/uploads/listings/p${id}.jpg`, ThumbUrl: `/uploads/listings/p${id}-card.webp`, Width: 1600, Height: 1200 });
+const tiles = () => form().getAllByRole('button', { name: /^Photo \d+ of \d+:/ }).map((b) => b.querySelector('img')?.getAttribute('src'));
+
+describe('Edit listing: photos, each change saved at once', () => {
+  it('uploads each added file on its own with its progress, saves a new order and removes a photo after asking; the cached listing follows', async () => {
+    let photos = [photo(1), photo(2)];
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: { order?: unknown; uploads: string[]; deleted: string[] } = { uploads: [], deleted: [] };
+    const net = stubFetch(async (request, url) => {
+      if (url.pathname === '/api/listings/1' && request.method === 'GET') return json(listingFixture({ Photos: photos }));
+      if (url.pathname === '/api/listings/1/photos' && request.method === 'POST') {
+        const file = (await request.formData()).get('photos') as File;
+        sent.uploads.push(file.name);
+        if (file.name === 'broken.png') return json({ message: 'broken.png could not be read as an image.' }, 400);
+        await gate;
+        photos = [...photos, photo(3)];
+        return json({ photos }, 201);
+      }
+      if (url.pathname === '/api/listings/1/photos/order' && request.method === 'PUT') {
+        sent.order = await request.json();
+        photos = [photos[1]!, photos[0]!, ...photos.slice(2)];
+        return json({ photos });
+      }
+      if (url.pathname.startsWith('/api/listings/1/photos/') && request.method === 'DELETE') {
+        sent.deleted.push(url.pathname);
+        photos = photos.filter((p) => `/api/listings/1/photos/${p.PhotoID}` !== url.pathname);
+        return json({ photos });
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    const { store } = renderEdit();
+    await findForm();
+    expect(tiles()).toEqual(['/uploads/listings/p1-card.webp', '/uploads/listings/p2-card.webp']);
+
+    await user.upload(form().getByLabelText('Add photos'), [new File([new Uint8Array(40)], 'new.png', { type: 'image/png' }), new File([new Uint8Array(40)], 'broken.png', { type: 'image/png' })]);
+    const progress = await form().findByRole('progressbar', { name: 'Uploading new.png' });
+    await waitFor(() => expect((progress as HTMLProgressElement).value).toBe(1));
+    release?.();
+    await waitFor(() => expect(tiles()).toEqual(['/uploads/listings/p1-card.webp', '/uploads/listings/p2-card.webp', '/uploads/listings/p3-card.webp', expect.stringMatching(/^blob:/)]));
+    expect(await form().findByText('broken.png could not be read as an image.')).toBeTruthy();
+    expect(sent.uploads).toEqual(['new.png', 'broken.png']);
+    await user.click(form().getByRole('button', { name: 'Remove photo 4, broken.png' }));
+    expect(tiles()).toHaveLength(3);
+
+    // The second photo made the cover: PUT order, and the cached listing's cover follows.
+    await user.click(form().getByRole('button', { name: 'Make photo 2 the cover' }));
+    await waitFor(() => expect(sent.order).toEqual({ PhotoIDs: [2, 1, 3] }));
+    await waitFor(() => expect(tiles()[0]).toBe('/uploads/listings/p2-card.webp'));
+    const cached = () => (store.getState().api.queries['getListing(1)']?.data as { ImageUrl: string; Photos: { PhotoID: number }[] } | undefined);
+    await waitFor(() => expect(cached()?.ImageUrl).toBe('/uploads/listings/p2.jpg'));
+    expect(screen.getByText('Photo 2 moved to position 1. It is now the cover.')).toBeTruthy();
+
+    // Remove asks first; Cancel keeps the photo, Remove photo deletes it.
+    await user.click(form().getByRole('button', { name: 'Remove photo 3, Photo 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove photo 3?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sent.deleted).toEqual([]);
+    await user.click(form().getByRole('button', { name: 'Remove photo 3, Photo 3' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove photo 3?' })).getByRole('button', { name: 'Remove photo' }));
+    await waitFor(() => expect(tiles()).toEqual(['/uploads/listings/p2-card.webp', '/uploads/listings/p1-card.webp']));
+    expect(sent.deleted).toEqual(['/api/listings/1/photos/3']);
+    expect(cached()?.Photos.map((p) => p.PhotoID)).toEqual([2, 1]);
+    expect(net.callsTo('/api/listings/1/photos/order', 'PUT')[0]!.headers.get('authorization')).toBe('Bearer test-token-202');
+  });
+
+  it('puts a photo back where it was when the new order is refused', async () => {
+    stubFetch(async (request, url) => {
+      if (url.pathname === '/api/listings/1' && request.method === 'GET') return json(listingFixture({ Photos: [photo(1), photo(2)] }));
+      if (url.pathname === '/api/listings/1/photos/order') return json({ message: 'PhotoIDs must list each of the listing’s photos once.' }, 400);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderEdit();
+    await findForm();
+    form().getByRole('button', { name: 'Photo 2 of 2: Photo 2' }).focus();
+    await user.keyboard('{Home}');
+    expect(await form().findByText('PhotoIDs must list each of the listing’s photos once.')).toBeTruthy();
+    expect(tiles()).toEqual(['/uploads/listings/p1-card.webp', '/uploads/listings/p2-card.webp']);
+  });
+});
+
 describe('Edit listing', () => {
   it('prefills every field from the listing, with Status', async () => {
     stubEdit(() => json(listingFixture({ Status: 'Pending', Deposit: null })));
@@ -52,7 +137,8 @@ describe('Edit listing', () => {
     expect(value('Status')).toBe('Pending');
     const checked = f.getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked).map((c) => (c as HTMLInputElement).value);
     expect(checked).toEqual(['wifi', 'furnished', 'bills_included']);
-    expect(f.getByRole('img', { name: 'Current photo of the room' }).getAttribute('src')).toBe('/uploads/listings/room-1.jpg');
+    const cover = f.getByRole('button', { name: 'Photo 1 of 1: Photo 1, the cover' });
+    expect(cover.querySelector('img')?.getAttribute('src')).toBe('/uploads/listings/room-1-card.webp');
   });
 
   it('prefills an amount with pence as pounds and pence (1442.50, not 1442.5)', async () => {

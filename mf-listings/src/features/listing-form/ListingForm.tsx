@@ -9,15 +9,15 @@ import {
   ROOM_TYPES,
   SMOKING_POLICIES,
   TEXTS,
-  UPLOAD_TEXTS,
   AMENITIES,
+  type Photo,
 } from '@roomnest/shared';
 import { errorMessage, errorStatus, serverFieldErrors } from '@roomnest/shared/client';
-import { AmenityIcon } from '@roomnest/shared/listing';
-import { Alert, applyServerErrors, Button, ButtonLink, Field, Options, useZodForm } from '@roomnest/shared/ui';
+import { AmenityIcon, PhotoPicker } from '@roomnest/shared/listing';
+import { Alert, applyServerErrors, Button, ButtonLink, ConfirmDialog, Field, Options, useZodForm } from '@roomnest/shared/ui';
 import { useMemo, useState, type ReactNode } from 'react';
 import { toListingFormData, type ListingFormValues } from './form-values.ts';
-import { ImagePicker } from './ImagePicker.tsx';
+import { useHeldPhotos, useLivePhotos } from './photos.ts';
 import s from './listing-form.module.css';
 
 type Name = Exclude<keyof ListingFormValues, 'Amenities'>;
@@ -40,13 +40,13 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 export interface ListingFormProps {
   mode: 'create' | 'edit';
   initial: ListingFormValues;
-  /** The listing's photo on edit. */
-  currentImageUrl?: string | null;
+  /** On edit: the listing, whose photos are changed live (each change its own call). */
+  listing?: { ListingID: number; Photos: readonly Photo[] } | undefined;
   submitLabel: string;
   busyLabel: string;
   cancelHref: string;
-  /** Sends the multipart body; resolves with the error of a failed call, or null. */
-  onSubmit: (body: FormData) => Promise<unknown>;
+  /** Sends the multipart body, reporting the share sent; resolves with the error of a failed call, or null. */
+  onSubmit: (body: FormData, onProgress: (sent: number) => void) => Promise<unknown>;
   /** A message from the page above the form (e.g. the plan limit). */
   notice?: ReactNode;
 }
@@ -58,7 +58,7 @@ export interface ListingFormProps {
  * product's sentence beside the button and a message at each field; a 400's
  * field errors land on their fields.
  */
-export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyLabel, cancelHref, onSubmit, notice }: ListingFormProps) {
+export function ListingForm({ mode, initial, listing, submitLabel, busyLabel, cancelHref, onSubmit, notice }: ListingFormProps) {
   // The server's rule on the date, checked here too: not before today in London, except the date a listing
   // being edited already has (an older listing's date may have gone by; its other fields can still change).
   const [today] = useState(() => londonToday());
@@ -75,8 +75,7 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
   const { register, handleSubmit, watch, formState } = form;
   const { errors, submitCount, isSubmitting } = formState;
   const values = watch() as unknown as ListingFormValues;
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
+  const held = useHeldPhotos();
 
   const required = mode === 'edit' ? [...REQUIRED, STATUS_FIELD] : REQUIRED;
   const missingRequired = submitCount > 0 && required.some((f) => blank(values[f.name]));
@@ -93,12 +92,20 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
   // react-hook-form registers them (and in DOM implementations without option.defaultSelected).
 
   const submit = handleSubmit(async (output) => {
-    if (imageError) return;
-    const error = await onSubmit(toListingFormData(output, image));
+    held.clearServerErrors();
+    // On edit the photos are saved as they change; the form sends the fields alone.
+    const files = mode === 'create' ? held.files : [];
+    if (files.length) held.setProgress(0);
+    const error = await onSubmit(toListingFormData(output, files), (sent) => {
+      if (files.length) held.setProgress(sent);
+    });
+    held.setProgress(null);
     if (!error) return;
     applyServerErrors(form, serverFieldErrors(error));
+    // A refused photo is shown beside its file; every field and every chosen photo stays as it was.
     const status = errorStatus(error);
-    if (status === 413 || status === 415) setImageError(errorMessage(error, UPLOAD_TEXTS.imageType));
+    if (files.length && (status === 400 || status === 413 || status === 415)) held.showServerError(error);
+    else if (status === 413 || status === 415) held.showServerError({ data: { message: errorMessage(error, TEXTS.postFailed) } });
   });
 
   return (
@@ -209,16 +216,22 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
       </fieldset>
 
       <fieldset className={s.section}>
-        <legend className={s.legend}>Photo</legend>
-        <ImagePicker
-          file={image}
-          currentUrl={currentImageUrl}
-          error={imageError ?? undefined}
-          onPick={(file, problem) => {
-            setImage(file);
-            setImageError(problem);
-          }}
-        />
+        <legend className={s.legend}>Photos (optional)</legend>
+        {listing ? (
+          <LivePhotos listing={listing} />
+        ) : (
+          <PhotoPicker
+            photos={held.photos}
+            rejected={held.rejected}
+            error={held.error}
+            progress={held.progress}
+            busy={isSubmitting}
+            onAdd={held.add}
+            onMove={held.move}
+            onRemove={held.remove}
+            onDismissRejected={held.dismissRejected}
+          />
+        )}
       </fieldset>
 
       {missingRequired ? <Alert>{TEXTS.postAdRequired}</Alert> : null}
@@ -231,5 +244,35 @@ export function ListingForm({ mode, initial, currentImageUrl, submitLabel, busyL
         </ButtonLink>
       </div>
     </form>
+  );
+}
+
+/** Edit: the picker over the listing's saved photos, each change saved at once; a removal asks first. */
+function LivePhotos({ listing }: { listing: { ListingID: number; Photos: readonly Photo[] } }) {
+  const live = useLivePhotos(listing.ListingID, listing.Photos ?? []);
+  return (
+    <>
+      <PhotoPicker
+        photos={live.photos}
+        rejected={live.rejected}
+        error={live.error}
+        busy={live.busy}
+        onAdd={live.add}
+        onMove={live.move}
+        onRemove={live.remove}
+        onDismissRejected={live.dismissRejected}
+      />
+      <ConfirmDialog
+        open={live.confirming !== null}
+        title={`Remove photo ${live.confirming ?? ''}?`}
+        confirmLabel="Remove photo"
+        busy={live.deleting}
+        busyLabel="Removing…"
+        onConfirm={live.confirmRemove}
+        onCancel={live.cancelRemove}
+      >
+        <p>Tenants will no longer see it. To show it again you would need to upload it again.</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -64,11 +64,12 @@ export function listingToForm(listing: Listing): ListingFormValues {
 
 /**
  * The multipart body of POST and PUT /api/listings: the checked values,
- * `Amenities` repeated once a key, `roomImage` when a photo was chosen.
+ * `Amenities` repeated once a key, and the chosen photos in their order: the
+ * first (the cover) as `roomImage`, the rest as repeated `roomImages`.
  * Blank optional text is sent empty (so an edit can clear it); a blank
  * Deposit is left out, which the API stores as no deposit given.
  */
-export function toListingFormData(values: ListingInput | ListingUpdateInput, image: File | null): FormData {
+export function toListingFormData(values: ListingInput | ListingUpdateInput, photos: readonly File[] = []): FormData {
   const body = new FormData();
   body.set('Title', values.Title);
   body.set('Description', values.Description ?? '');
@@ -85,6 +86,6 @@ export function toListingFormData(values: ListingInput | ListingUpdateInput, ima
   if (values.SmokingPolicy) body.set('SmokingPolicy', values.SmokingPolicy);
   for (const key of values.Amenities) body.append('Amenities', key);
   if ('Status' in values && values.Status) body.set('Status', values.Status);
-  if (image) body.set('roomImage', image, image.name);
+  photos.forEach((photo, i) => body.append(i === 0 ? 'roomImage' : 'roomImages', photo, photo.name));
   return body;
 }

@@ -1,6 +1,6 @@
 import { formatMoney, LISTING_STATUSES, ROUTES, TEXTS, type ListingDayFigures, type ListingStatus, type MyListing } from '@roomnest/shared';
 import { errorMessage, notify } from '@roomnest/shared/client';
-import { ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
+import { listingCardSources, ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
 import { Button, ButtonLink, Options } from '@roomnest/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -43,7 +43,8 @@ export function ListingRow({ listing, days, onDelete }: { listing: MyListing; da
   return (
     <article className={s.row} aria-labelledby={titleId}>
       <Link to={ROUTES.room(listing.ListingID)} className={s.thumb} tabIndex={-1} aria-hidden="true">
-        <ListingImage src={listing.ThumbnailUrl ?? listing.ImageUrl} alt="" />
+        {/* The row's thumbnail column is 8 to 10rem wide: the 320 copy, or the 640 on a 2x screen. */}
+        <ListingImage {...listingCardSources(listing)} sizes="10rem" alt="" />
       </Link>
 
       <div className={s.info}>

@@ -44,7 +44,7 @@ function stubServer(listings: (Listing | MyListing)[], fail: Partial<Record<'lis
 
 const three = () => [
   listingFixture({ ListingID: 1, Title: 'Double in Hackney', Status: 'Available', ExpiresAt: inDays(20) }),
-  listingFixture({ ListingID: 2, Title: 'Studio in Stratford', Status: 'Pending', Rent: 1250, ExpiresAt: inDays(3), ThumbnailUrl: null, ImageUrl: null }),
+  listingFixture({ ListingID: 2, Title: 'Studio in Stratford', Status: 'Pending', Rent: 1250, ExpiresAt: inDays(3), ThumbnailUrl: null, ImageUrl: null, Photos: [] }),
   listingFixture({ ListingID: 3, Title: 'Single in Ilford', Status: 'Unavailable', Rent: 600, ExpiresAt: inDays(-2) }),
 ];
 
@@ -79,7 +79,10 @@ describe('My listings: rows', () => {
     expect(badgeTone(a, 'Available')).toBe('green');
     expect(a.getByText(/^Expires \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeTruthy();
     expect(a.queryByRole('button', { name: 'Renew' })).toBeNull();
-    expect(document.querySelector('img[src="/uploads/listings/room-1-card.webp"]')).toBeTruthy();
+    // The cover's card copies, the small one for the row's narrow column.
+    const thumb = document.querySelector('img[src="/uploads/listings/room-1-card.webp"]');
+    expect(thumb?.getAttribute('srcset')).toBe('/uploads/listings/room-1-card-320.webp 320w, /uploads/listings/room-1-card.webp 640w');
+    expect(thumb?.getAttribute('sizes')).toBe('10rem');
 
     const p = row('Studio in Stratford');
     expect(badgeTone(p, 'Pending')).toBe('yellow');

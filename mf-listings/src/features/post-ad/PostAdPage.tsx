@@ -1,9 +1,10 @@
 import { ROUTES, TEXTS } from '@roomnest/shared';
-import { errorMessage, errorStatus, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
+import { errorMessage, errorStatus, notify, selectCurrentUser, useHostDispatch, useHostSelector, useUpload } from '@roomnest/shared/client';
+import { listingPosted, type ListingCreated } from '@roomnest/shared/listing';
 import { Alert, LoadingState, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useCreateListingMutation, useGetPlanUsageQuery } from '../../api/listings-api.ts';
+import { useGetPlanUsageQuery } from '../../api/listings-api.ts';
 import { EMPTY_LISTING_FORM } from '../listing-form/form-values.ts';
 import { ListingForm } from '../listing-form/ListingForm.tsx';
 import { atListingLimit, PlanLimitNotice } from './PlanLimitNotice.tsx';
@@ -12,7 +13,9 @@ import s from './post-ad.module.css';
 
 /** /post-ad (landlords): advertise a new room; on success, straight to the new advert. */
 export default function PostAdPage() {
-  const [createListing] = useCreateListingMutation();
+  // Sent with progress (the photos may be megabytes), then the listings' cache refreshed as the mutation would.
+  const upload = useUpload();
+  const dispatch = useHostDispatch();
   const navigate = useNavigate();
   const user = useHostSelector(selectCurrentUser);
   const headingRef = usePageFocus<HTMLHeadingElement>();
@@ -21,9 +24,9 @@ export default function PostAdPage() {
   // If the check fails, the form shows and the server still refuses a post over the limit (403, shown below).
   const usage = useGetPlanUsageQuery(undefined, { skip: !user, refetchOnMountOrArgChange: true });
 
-  const submit = async (body: FormData) => {
+  const submit = async (body: FormData, onProgress: (sent: number) => void) => {
     setRefusal(null);
-    const result = await createListing(body);
+    const result = await upload<ListingCreated>({ url: '/listings', body, onProgress });
     if ('error' in result) {
       const message = errorMessage(result.error, TEXTS.postFailed);
       notify.error(message);
@@ -31,6 +34,7 @@ export default function PostAdPage() {
       if (errorStatus(result.error) === 403 && user?.userType === 'Landlord') setRefusal(message);
       return result.error;
     }
+    dispatch(listingPosted());
     notify.success(result.data.message || 'Your room has been listed.');
     void navigate(ROUTES.room(result.data.listingId));
     return null;
@@ -41,7 +45,7 @@ export default function PostAdPage() {
       <PageHeader
         headingRef={headingRef}
         title="List your room"
-        subtitle="Advertise a room to tenants: give its address, rent, deposit, move-in date, amenities and house rules, and add a photo."
+        subtitle="Advertise a room to tenants: give its address, rent, deposit, move-in date, amenities and house rules, and add photos."
       />
       <div className={s.layout}>
         {usage.isLoading ? (

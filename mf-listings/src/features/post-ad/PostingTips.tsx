@@ -24,7 +24,7 @@ export function PostingTips({ plan }: { plan: PlanName | undefined }) {
           Your room stays in search for {LISTING_ACTIVE_DAYS} days. Renew it from <Link to={ROUTES.myListings}>Manage my ads</Link> when it is about to expire.
         </li>
         <li>Only rooms marked Available appear in search; set Pending while you hold viewings.</li>
-        <li>Rooms with a clear photo, the rent and the move-in date get the most messages.</li>
+        <li>Rooms with a few clear photos, the rent and the move-in date get the most messages. Put the best photo first: it is the cover in search.</li>
       </ul>
     </aside>
   );

@@ -1,4 +1,5 @@
-import { AMENITIES, IMAGE_MAX_BYTES, londonToday, TEXTS, UPLOAD_TEXTS, type PlanUsage } from '@roomnest/shared';
+import { AMENITIES, londonToday, MAX_PHOTOS, PHOTO_MAX_BYTES, TEXTS, UPLOAD_TEXTS, type PlanUsage } from '@roomnest/shared';
+import { PHOTO_ACCEPT } from '@roomnest/shared/listing';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -57,14 +58,15 @@ async function fillRequired(user: UserEvent) {
 /** A date well ahead, whenever the suite runs: the form refuses days already gone. */
 const AVAILABLE = londonToday(new Date(Date.now() + 40 * 86_400_000));
 
-const png = (bytes = 64) => new File([new Uint8Array(bytes)], 'room.png', { type: 'image/png' });
+const png = (bytes = 64, name = 'room.png') => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+const photoNames = () => form().getAllByRole('button', { name: /^Photo \d+ of \d+:/ }).map((b) => b.getAttribute('aria-label'));
 
 describe('Post ad: the form', () => {
   it('has every listing field, an amenity box for every key, and no Status', async () => {
     stubPost(() => json({}));
     await renderPost();
     expect(screen.getByRole('heading', { level: 1, name: 'List your room' })).toBeTruthy();
-    for (const label of ['Title', 'Description (optional)', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent per month (£)', 'Deposit (£, optional)', 'Available date', 'Lease terms (optional)', 'Pet policy', 'Smoking policy', 'Photo']) {
+    for (const label of ['Title', 'Description (optional)', 'Address', 'City', 'State / county', 'Postcode', 'Room type', 'Rent per month (£)', 'Deposit (£, optional)', 'Available date', 'Lease terms (optional)', 'Pet policy', 'Smoking policy', 'Add photos']) {
       expect(form().getByLabelText(label)).toBeTruthy();
     }
     expect(form().queryByLabelText('Status')).toBeNull();
@@ -73,7 +75,10 @@ describe('Post ad: the form', () => {
     expect((form().getByLabelText('Deposit (£, optional)') as HTMLInputElement).min).toBe('0');
     expect(form().getAllByRole('checkbox').map((c) => (c as HTMLInputElement).value)).toEqual(AMENITIES.map((a) => a.key));
     expect(form().getByRole('checkbox', { name: 'Bills Included' })).toBeTruthy();
-    expect((form().getByLabelText('Photo') as HTMLInputElement).accept).toBe('image/png,image/jpeg,image/gif');
+    const picker = form().getByLabelText('Add photos') as HTMLInputElement;
+    expect([picker.type, picker.multiple, picker.accept]).toEqual(['file', true, PHOTO_ACCEPT]);
+    // The phone offers its photo library and camera itself; the form does not force the camera.
+    expect(picker.hasAttribute('capture')).toBe(false);
     const tips = screen.getByRole('complementary', { name: 'Before you post' });
     expect(tips.textContent).toContain('Your Free plan includes 1 active listing.');
     expect(tips.textContent).toContain('Your room stays in search for 30 days.');
@@ -144,27 +149,42 @@ describe('Post ad: the form', () => {
     expect(form().getAllByText(TEXTS.availableDatePast).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('refuses a photo of the wrong type or over 5 MB before uploading, and previews a good one', async () => {
-    stubPost(() => json({}));
+  it('checks each chosen file before anything is sent: not an image, too big, one too many; the good ones join the grid', async () => {
+    const net = stubPost(() => json({}));
     const user = userEvent.setup({ applyAccept: false });
     await renderPost();
-    const picker = form().getByLabelText('Photo') as HTMLInputElement;
-    await user.upload(picker, new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' }));
-    expect(await form().findByText(UPLOAD_TEXTS.imageType)).toBeTruthy();
-    await user.upload(picker, new File([new Uint8Array(IMAGE_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' }));
-    expect(await form().findByText(UPLOAD_TEXTS.imageTooLarge)).toBeTruthy();
-    await user.upload(picker, png());
-    expect(form().queryByText(UPLOAD_TEXTS.imageTooLarge)).toBeNull();
-    const preview = form().getByRole('img', { name: 'Preview of the new photo' });
-    expect(preview.getAttribute('src')).toMatch(/^blob:/);
-    expect(form().getByText('New photo: room.png')).toBeTruthy();
-    await user.click(form().getByRole('button', { name: 'Remove this photo' }));
-    expect(form().getByRole('img', { name: 'No photo provided' })).toBeTruthy();
+    await user.type(form().getByLabelText('Title'), 'Kept while photos come and go');
+    const picker = form().getByLabelText('Add photos') as HTMLInputElement;
+    await user.upload(picker, [
+      png(64, 'kitchen.png'),
+      new File(['%PDF'], 'lease.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' }),
+      png(64, 'garden.png'),
+    ]);
+    const alert = await form().findByRole('alert');
+    expect(alert.textContent).toContain(UPLOAD_TEXTS.photoType('lease.pdf'));
+    expect(alert.textContent).toContain(UPLOAD_TEXTS.photoTooLarge('huge.jpg'));
+    expect(photoNames()).toEqual(['Photo 1 of 2: kitchen.png, the cover', 'Photo 2 of 2: garden.png']);
+    expect(form().getByRole('button', { name: /^Photo 1 of 2: kitchen\.png/ }).querySelector('img')?.getAttribute('src')).toMatch(/^blob:/);
+
+    // Nine more chosen at once: eight fit, the last is refused by name.
+    await user.upload(picker, Array.from({ length: 9 }, (_, i) => png(32, `extra-${i + 1}.png`)));
+    expect(photoNames()).toHaveLength(MAX_PHOTOS);
+    expect((await form().findByRole('alert')).textContent).toContain(UPLOAD_TEXTS.tooManyPhotos('extra-9.png', MAX_PHOTOS));
+    expect(picker.disabled).toBe(true);
+
+    await user.click(form().getByRole('button', { name: 'Remove photo 2, garden.png' }));
+    expect(photoNames()).toHaveLength(MAX_PHOTOS - 1);
+    expect(picker.disabled).toBe(false);
+    await user.click(form().getByRole('button', { name: 'Dismiss' }));
+    expect(form().queryByRole('alert')).toBeNull();
+    expect((form().getByLabelText('Title') as HTMLInputElement).value).toBe('Kept while photos come and go');
+    expect(net.calls).toHaveLength(0);
   });
 });
 
 describe('Post ad: sending', () => {
-  it('posts a multipart form (repeated Amenities, the photo), says so and opens the new listing', async () => {
+  it('posts a multipart form (repeated Amenities, the photos in the chosen order), says so and opens the new listing', async () => {
     const net = stubPost(() => json({ listingId: 77, message: 'Your room has been listed.' }, 201));
     const user = userEvent.setup();
     const { location } = await renderPost();
@@ -175,7 +195,13 @@ describe('Post ad: sending', () => {
     await user.selectOptions(form().getByLabelText('Pet policy'), 'Allowed');
     await user.click(form().getByRole('checkbox', { name: 'WiFi' }));
     await user.click(form().getByRole('checkbox', { name: 'Bills Included' }));
-    await user.upload(form().getByLabelText('Photo'), png(128));
+    await user.upload(form().getByLabelText('Add photos'), [png(128, 'bedroom.png'), png(64, 'kitchen.png'), png(32, 'garden.png')]);
+    // The garden first, from the keyboard; then the kitchen made the cover.
+    form().getByRole('button', { name: 'Photo 3 of 3: garden.png' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(photoNames()).toEqual(['Photo 1 of 3: bedroom.png, the cover', 'Photo 2 of 3: garden.png', 'Photo 3 of 3: kitchen.png']);
+    await user.click(form().getByRole('button', { name: 'Make photo 3 the cover' }));
+    expect(photoNames()).toEqual(['Photo 1 of 3: kitchen.png, the cover', 'Photo 2 of 3: bedroom.png', 'Photo 3 of 3: garden.png']);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
 
     expect(await screen.findByText('Your room has been listed.')).toBeTruthy();
@@ -183,7 +209,7 @@ describe('Post ad: sending', () => {
     const body = net.bodies[0]!;
     expect(net.calls[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(net.calls[0]!.headers.get('authorization')).toBe('Bearer test-token-202');
-    expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== 'Amenities' && k !== 'roomImage'))).toEqual({
+    expect(Object.fromEntries([...body.entries()].filter(([k]) => !['Amenities', 'roomImage', 'roomImages'].includes(k)))).toEqual({
       Title: 'Sunny double in Hackney',
       Description: 'Light and quiet.',
       Address: '14 Mare Street, Hackney',
@@ -199,8 +225,9 @@ describe('Post ad: sending', () => {
       SmokingPolicy: 'Not Allowed',
     });
     expect(body.getAll('Amenities')).toEqual(['wifi', 'bills_included']);
-    const image = body.get('roomImage') as File;
-    expect([image.name, image.size]).toEqual(['room.png', 128]);
+    const cover = body.get('roomImage') as File;
+    expect([cover.name, cover.size]).toEqual(['kitchen.png', 64]);
+    expect((body.getAll('roomImages') as File[]).map((f) => f.name)).toEqual(['bedroom.png', 'garden.png']);
   });
 
   it('leaves out an empty deposit and the photo when none was chosen', async () => {
@@ -213,6 +240,7 @@ describe('Post ad: sending', () => {
     const body = net.bodies[0]!;
     expect(body.has('Deposit')).toBe(false);
     expect(body.has('roomImage')).toBe(false);
+    expect(body.has('roomImages')).toBe(false);
     expect(body.getAll('Amenities')).toEqual([]);
   });
 
@@ -241,15 +269,27 @@ describe('Post ad: sending', () => {
     expect(screen.getByText('Some fields are missing or invalid.')).toBeTruthy();
   });
 
-  it('shows the server’s upload answer at the photo', async () => {
-    stubPost(() => json({ message: UPLOAD_TEXTS.imageUnreadable }, 415));
+  it('shows the server’s verdict on each photo beside that file, keeping every field and photo', async () => {
+    const refusal = 'scan.png could not be read as an image. Choose a JPEG, PNG, GIF, WebP or HEIC photo.';
+    const net = stubPost(() => json({ message: 'Some photos could not be used.', errors: [{ field: 'roomImages', message: refusal }] }, 400));
     const user = userEvent.setup();
-    await renderPost();
+    const { location } = await renderPost();
     await fillRequired(user);
-    await user.upload(form().getByLabelText('Photo'), png());
+    await user.upload(form().getByLabelText('Add photos'), [png(64, 'room.png'), png(64, 'scan.png')]);
     await user.click(form().getByRole('button', { name: 'Post your ad' }));
-    await waitFor(() => expect(form().getByLabelText('Photo').getAttribute('aria-invalid')).toBe('true'));
-    expect(form().getAllByText(UPLOAD_TEXTS.imageUnreadable).length).toBeGreaterThanOrEqual(1);
+    const scan = await form().findByRole('button', { name: 'Photo 2 of 2: scan.png' });
+    await waitFor(() => expect(form().getByText(refusal).id).toBe(scan.getAttribute('aria-describedby')));
+    expect(form().getByText('Some photos could not be used.', { selector: '[role=alert]' })).toBeTruthy();
+    expect(photoNames()).toEqual(['Photo 1 of 2: room.png, the cover', 'Photo 2 of 2: scan.png']);
+    expect((form().getByLabelText('Title') as HTMLInputElement).value).toBe('Sunny double in Hackney');
+    expect(location()).toBe('/post-ad');
+
+    // Without the refused file the post goes through.
+    await user.click(form().getByRole('button', { name: 'Remove photo 2, scan.png' }));
+    expect(form().queryByText(refusal)).toBeNull();
+    net.bodies.length = 0;
+    await user.click(form().getByRole('button', { name: 'Post your ad' }));
+    await waitFor(() => expect(net.bodies).toHaveLength(1));
   });
 
   it('falls back to the product’s text when the server says nothing', async () => {

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { AmenityIcon, amenityKeys, isListing, ListingImage, listingExpiry, ListingStatusBadge } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery } from '@roomnest/shared/listing';
 import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -153,10 +153,10 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
         {expired ? <ExpiredNotice listing={listing} onRenewed={() => headingRef.current?.focus()} /> : null}
       </header>
 
-      {/* Photo, then rent and contact, then the details: on phones in that order; on wider screens the rent card sits beside both. */}
+      {/* Photos, then rent and contact, then the details: on phones in that order; on wider screens the rent card sits beside both. */}
       <div className={s.layout}>
         <div className={s.photoCell}>
-          <ListingImage src={listing.ImageUrl} alt={`Photo of ${listing.Title}`} ratio="16 / 10" priority className={s.photo} />
+          <PhotoGallery photos={listing.Photos ?? []} title={listing.Title} fallbackUrl={listing.ImageUrl} className={s.photo} />
         </div>
 
         <div className={s.main}>

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, ROUTES, SNIPPET_LENGTH, snippet, type AmenityKey, type Listing } from '@roomnest/shared';
-import { AmenityIcon, amenityKeys, ListingImage } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, listingCardSources, ListingImage } from '@roomnest/shared/listing';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import s from './room-card.module.css';
@@ -21,7 +21,8 @@ export function RoomCard({ listing, from }: { listing: Listing; from: string }) 
   return (
     <article className={s.card} aria-labelledby={titleId}>
       <div className={s.media}>
-        <ListingImage src={listing.ThumbnailUrl ?? listing.ImageUrl} alt={`Photo of ${listing.Title}`} />
+        {/* One column below 960 px (the whole width), else a grid of cards at least 15rem wide. */}
+        <ListingImage {...listingCardSources(listing)} sizes="(max-width: 959px) 100vw, 320px" alt={`Photo of ${listing.Title}`} />
         <p className={s.price}>
           <strong>{formatMoney(listing.Rent)}</strong>
           <span>/month</span>

@@ -205,7 +205,10 @@ describe('Room search: cards', () => {
     const card = within(await screen.findByRole('article', { name: 'Bright double room near London Fields' }));
 
     const photo = card.getByRole('img', { name: 'Photo of Bright double room near London Fields' });
-    expect(photo.getAttribute('src')).toBe('/uploads/listings/room-1-thumb.webp');
+    // The cover's card copies: 320 wide on a phone's one column, 640 for a sharp screen.
+    expect(photo.getAttribute('src')).toBe('/uploads/listings/room-1-card.webp');
+    expect(photo.getAttribute('srcset')).toBe('/uploads/listings/room-1-card-320.webp 320w, /uploads/listings/room-1-card.webp 640w');
+    expect(photo.getAttribute('sizes')).toBe('(max-width: 959px) 100vw, 320px');
     expect(photo.getAttribute('loading')).toBe('lazy');
     expect(card.getByText('£950').closest('p')?.textContent).toBe('£950/month');
     expect(card.getByText('14 Mare Street, Hackney, London')).toBeTruthy();
@@ -233,6 +236,7 @@ describe('Room search: cards', () => {
           Rent: 1249.5,
           ImageUrl: null,
           ThumbnailUrl: null,
+          Photos: [],
           Amenities: [{ AmenityID: 2, Name: 'Parking' }],
           Description: 'Short and sweet.',
         }),
