@@ -129,7 +129,12 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     expect(photos[1]).toEqual(second);
     for (const file of filesOf(oldCover!)) expect(existsSync(file)).toBe(false);
     for (const file of filesOf(photos[0]!)) expect(existsSync(file)).toBe(true);
-    // Without roomImage the photos stay as they are.
+    // One new cover at a time: a second roomImage is refused and nothing changes.
+    const two = await sendForm(ctx, 'PUT', `/api/listings/${id}`, owner.token, validForm({ Status: 'Available' }), [imagePart(small, 'x.jpg'), imagePart(small, 'y.jpg')]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: UPLOAD_TEXTS.oneImage });
+    expect((await getListing(id)).Photos).toEqual(photos);
+        // Without roomImage the photos stay as they are.
     const kept = await sendForm(ctx, 'PUT', `/api/listings/${id}`, owner.token, validForm({ Status: 'Available', Title: 'Renamed room' }));
     expect((kept.json().listing as Listing).Photos).toEqual(photos);
   });
