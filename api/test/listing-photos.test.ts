@@ -59,6 +59,7 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     ctx.inject({ method: 'PUT', url: `/api/listings/${id}/photos/order`, payload: body as object, headers: token ? bearer(token) : {} });
   const removePhoto = (id: number, photoId: number | string, token: string | null = owner.token) =>
     ctx.inject({ method: 'DELETE', url: `/api/listings/${id}/photos/${photoId}`, headers: token ? bearer(token) : {} });
+  const three = (tag: string) => Array.from({ length: 3 }, (_, i) => photoPart(small, `${tag}-${i}.jpg`));
   const filesOf = (photo: Pick<Photo, 'Url'>) => VARIANTS.map((v) => uploadFile(ctx, photoVariantUrl(photo.Url, v)));
 
   it('stores every copy of a photo, named by its stem, at the sizes of PHOTO_VARIANTS, with the full copy’s size recorded', async () => {
@@ -128,7 +129,12 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     expect(photos[1]).toEqual(second);
     for (const file of filesOf(oldCover!)) expect(existsSync(file)).toBe(false);
     for (const file of filesOf(photos[0]!)) expect(existsSync(file)).toBe(true);
-    // Without roomImage the photos stay as they are.
+    // One new cover at a time: a second roomImage is refused and nothing changes.
+    const two = await sendForm(ctx, 'PUT', `/api/listings/${id}`, owner.token, validForm({ Status: 'Available' }), [imagePart(small, 'x.jpg'), imagePart(small, 'y.jpg')]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json()).toEqual({ message: UPLOAD_TEXTS.oneImage });
+    expect((await getListing(id)).Photos).toEqual(photos);
+        // Without roomImage the photos stay as they are.
     const kept = await sendForm(ctx, 'PUT', `/api/listings/${id}`, owner.token, validForm({ Status: 'Available', Title: 'Renamed room' }));
     expect((kept.json().listing as Listing).Photos).toEqual(photos);
   });
@@ -201,13 +207,13 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
       const foreign = (await getListing(other)).Photos[0]!.PhotoID;
       for (const body of [{ PhotoIDs: [a] }, { PhotoIDs: [a, a] }, { PhotoIDs: [a, b, a] }, { PhotoIDs: [a, foreign] }, { PhotoIDs: [b, a, foreign] }]) {
         const res = await reorder(id, body);
-        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 400]);
         expect(res.json().message).toBe(LISTING_TEXTS.photoOrder);
         expect(res.json().errors).toEqual([{ field: 'PhotoIDs', message: LISTING_TEXTS.photoOrder }]);
       }
       for (const body of [{ PhotoIDs: ['x', 'y'] }, { PhotoIDs: [1.5, 2] }, { PhotoIDs: 'all' }, {}]) {
         const res = await reorder(id, body);
-        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 400]);
         expect(res.json().errors[0].field).toMatch(/^PhotoIDs/);
       }
       expect((await getListing(id)).Photos.map((p) => p.PhotoID)).toEqual([a, b]);
@@ -263,7 +269,6 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
 
     it('lets two uploads at once add no more than ten photos between them, each at its own position', async () => {
       const id = await postListing(Array.from({ length: 6 }, (_, i) => ({ field: 'roomImages', filename: `r${i}.jpg`, type: 'image/jpeg', content: small })));
-      const three = (tag: string) => Array.from({ length: 3 }, (_, i) => photoPart(small, `${tag}-${i}.jpg`));
       const [one, two] = await Promise.all([addPhotos(id, three('left')), addPhotos(id, three('right'))]);
       // Both were under the limit when they started; the second to take the lock finds no room for its three.
       expect([one.statusCode, two.statusCode].sort()).toEqual([201, 400]);

@@ -303,7 +303,7 @@ async function renderDemoPhoto(uploadsDir: string, name: string, svg: () => stri
 
 /** Runs `work` over `items`, `limit` at a time, answering in order (the seed's drawings: two cores, many pictures). */
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results: R[] = Array.from({ length: items.length });
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -149,6 +149,8 @@ export interface PhotoFormOptions {
   maxPhotos: number;
   /** Called with each photo as soon as it has arrived, before the next is read; the form waits for it. */
   onPhoto: (file: UploadedFile) => Promise<void>;
+  /** The 400 for the photo past `maxPhotos` (by default: a listing holds at most MAX_PHOTOS). */
+  tooMany?: (filename: string) => HttpError;
 }
 
 /**
@@ -156,7 +158,7 @@ export interface PhotoFormOptions {
  * (PHOTO_MAX_BYTES each, PHOTO_BODY_LIMIT in all), and every sentence about one photo naming its file: 413 too
  * large, 400 one past `maxPhotos`. Whatever `onPhoto` throws is the answer (the caller removes what it stored).
  */
-export async function readPhotoForm(request: FastifyRequest, { fileFields, maxPhotos, onPhoto }: PhotoFormOptions): Promise<{ fields: Record<string, unknown> }> {
+export async function readPhotoForm(request: FastifyRequest, { fileFields, maxPhotos, onPhoto, tooMany }: PhotoFormOptions): Promise<{ fields: Record<string, unknown> }> {
   let count = 0;
   return readForm(request, {
     fileFields,
@@ -165,7 +167,7 @@ export async function readPhotoForm(request: FastifyRequest, { fileFields, maxPh
     limits: { ...MULTIPART_LIMITS, fileSize: PHOTO_MAX_BYTES, files: MAX_PHOTOS + 1 },
     tooLarge: (filename) => new HttpError(413, filename ? UPLOAD_TEXTS.photoTooLarge(filename) : UPLOAD_TEXTS.photoFormTooLarge),
     onFile: async (file) => {
-      if (count >= maxPhotos) throw new HttpError(400, UPLOAD_TEXTS.tooManyPhotos(file.filename || 'A photo', MAX_PHOTOS));
+      if (count >= maxPhotos) throw tooMany ? tooMany(file.filename || 'A photo') : new HttpError(400, UPLOAD_TEXTS.tooManyPhotos(file.filename || 'A photo', MAX_PHOTOS));
       count++;
       await onPhoto(file);
     },

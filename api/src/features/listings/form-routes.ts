@@ -5,6 +5,7 @@
 import {
   API_TEXTS,
   MAX_PHOTOS,
+  UPLOAD_TEXTS,
   availableDateInPast,
   LISTING_ACTIVE_DAYS,
   listingInputSchema,
@@ -144,7 +145,13 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         const store = photoStore(uploadsDir, removeImages);
         let replaced: string | null = null;
         try {
-          const { fields } = await readPhotoForm(request, { fileFields: [LISTING_IMAGE_FIELD], maxPhotos: 1, onPhoto: store.add });
+          // One new cover at most: further photos go through /:id/photos.
+          const { fields } = await readPhotoForm(request, {
+            fileFields: [LISTING_IMAGE_FIELD],
+            maxPhotos: 1,
+            onPhoto: store.add,
+            tooMany: () => new HttpError(400, UPLOAD_TEXTS.oneImage),
+          });
           await store.finish();
           const input = parseForm(listingUpdateSchema, fields);
           // An older listing keeps its own date when other fields change; a new date must not be in the past.

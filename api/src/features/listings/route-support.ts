@@ -61,7 +61,7 @@ export function photoStore(uploadsDir: string, removeImages: ListingsRouteContex
   const names: string[] = [];
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
-  const settled = () => Promise.allSettled([...inFlight]);
+  const settled = () => Promise.allSettled(inFlight);
   return {
     /** The photos stored, in the order they came (complete once `finish` has answered). */
     get photos(): FormPhoto[] {
