@@ -95,6 +95,7 @@ describe.each(TEST_DATABASES)('listings search on $name', (database) => {
         AvailableDate: '2030-01-01',
         ImageUrl: '/uploads/listings/a.jpg',
         ThumbnailUrl: '/uploads/listings/a-card.webp',
+        Photos: [{ PhotoID: expect.any(Number), Url: '/uploads/listings/a.jpg', ThumbUrl: '/uploads/listings/a-card.webp', Width: 1600, Height: 1200 }],
         Amenities: [
           { AmenityID: 1, Name: 'WiFi' },
           { AmenityID: 8, Name: 'Private Bathroom' },
@@ -109,6 +110,24 @@ describe.each(TEST_DATABASES)('listings search on $name', (database) => {
         ExpiresAt: expect.stringMatching(/Z$/),
       });
       expect(Date.parse(listing.ExpiresAt) - Date.parse(listing.CreatedAt)).toBe(30 * 86_400_000);
+      await ctx.db.deleteFrom('listings').where('id', '=', id).execute();
+    });
+
+    it('carries only the cover in search, and every photo in display order on the detail', async () => {
+      const id = await insertListing(ctx.db, owner.id, { title: 'Photo check', address: '98 Photo Street, Stratford' });
+      // Stored out of display order, so that the answers' order can only come from the positions.
+      for (const [position, stem] of [[2, 'c'], [0, 'a'], [1, 'b']] as const) {
+        await ctx.db
+          .insertInto('listing_photos')
+          .values({ listing_id: id, position, path: `/uploads/listings/${stem}.jpg`, card_path: `/uploads/listings/${stem}-card.webp`, width: 1600, height: 1200 })
+          .execute();
+      }
+      const { listings } = await search(ctx, 'address=photo%20street');
+      expect(listings[0]!.Photos.map((p) => p.Url)).toEqual(['/uploads/listings/a.jpg']);
+      expect(listings[0]!.ImageUrl).toBe('/uploads/listings/a.jpg');
+      const detail = (await get(id)).json();
+      expect(detail.Photos.map((p: { Url: string }) => p.Url)).toEqual(['/uploads/listings/a.jpg', '/uploads/listings/b.jpg', '/uploads/listings/c.jpg']);
+      expect(detail.ThumbnailUrl).toBe('/uploads/listings/a-card.webp');
       await ctx.db.deleteFrom('listings').where('id', '=', id).execute();
     });
 

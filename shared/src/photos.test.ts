@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { photoSources, photoStem, photoVariantUrl } from './photos.ts';
+import { fileDisplayName, photoSources, photoStem, photoVariantUrl } from './photos.ts';
 
 const photo = { Url: '/uploads/listings/ab12.jpg', ThumbUrl: '/uploads/listings/ab12-card.webp', Width: 1600, Height: 1200 };
 
@@ -28,5 +28,14 @@ describe('photo copies', () => {
   it('falls back to the one file while a photo has no copies yet', () => {
     expect(photoSources({ ...photo, Width: null }, 'card')).toEqual({ src: photo.ThumbUrl });
     expect(photoSources({ ...photo, Width: null }, 'detail')).toEqual({ src: photo.Url });
+  });
+});
+
+describe('fileDisplayName', () => {
+  it('drops control characters and shortens a long name to 80 characters', () => {
+    expect(fileDisplayName(' bed\u0000room\n.jpg ')).toBe('bedroom.jpg');
+    expect(fileDisplayName(`${'a'.repeat(100)}.jpg`)).toBe(`${'a'.repeat(77)}…`);
+    expect(fileDisplayName(`${'a'.repeat(76)}.jpg`)).toHaveLength(80);
+    expect(fileDisplayName(undefined)).toBe('');
   });
 });

@@ -64,3 +64,13 @@ function insideWidth(photo: Pick<Photo, 'Width' | 'Height'>, box: number): numbe
   const scale = Math.min(1, box / Math.max(width, height));
   return Math.round(width * scale);
 }
+
+/**
+ * A file's name as the sentences about it show it: without control characters, and at most 80 characters ("…"
+ * after 77; a 5,000-character name would be the whole message). Empty stays empty (no file chosen). The server
+ * writes names this way and the photo picker finds the file a refusal names by it.
+ */
+export function fileDisplayName(filename: string | undefined): string {
+  const clean = (filename ?? '').replace(/\p{Cc}/gu, '').trim();
+  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
+}

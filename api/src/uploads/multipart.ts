@@ -24,7 +24,7 @@
  * ends with it.
  */
 import multipart from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, MAX_PHOTOS, PHOTO_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
+import { fileDisplayName, IMAGE_MAX_BYTES, MAX_PHOTOS, PHOTO_MAX_BYTES, UPLOAD_TEXTS } from '@roomnest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { HttpError, unstorableTextError, unstorableTextPath } from '../plugins/errors.ts';
@@ -185,16 +185,6 @@ interface FormOptions {
   tooManyFiles?: () => HttpError;
 }
 
-/**
- * A file's name as the sentences about it show it: without control characters, and at most 80 characters (a
- * 5,000-character name would be the whole message). Empty stays empty (no file chosen).
- */
-export function displayName(filename: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.length > 80 ? `${clean.slice(0, 77)}…` : clean;
-}
-
 async function readForm(request: FastifyRequest, options: FormOptions): Promise<{ fields: Record<string, unknown> }> {
   if (!request.isMultipart()) throw new HttpError(415, UPLOAD_TEXTS.notMultipart);
   // Nothing of the body is read before this point (the route's checks come first: a landlord at the plan's limit is
@@ -226,7 +216,7 @@ async function readParts(request: FastifyRequest, options: FormOptions, refuse: 
         current = part.filename;
         if (!options.fileFields.includes(part.fieldname)) throw new HttpError(400, UPLOAD_TEXTS.unexpectedFile(part.fieldname, options.fileFields.join(' or ')));
         // At the file's limit the parser would discard the rest of the part, however long: stop there instead.
-        const filename = displayName(part.filename);
+        const filename = fileDisplayName(part.filename);
         part.file.once('limit', () => refuse(options.tooLarge(filename)));
         const buffer = await part.toBuffer();
         if (buffer.length > 0 || part.filename) {

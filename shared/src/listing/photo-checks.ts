@@ -4,6 +4,7 @@
  * once which file will not do and why. The server still judges each file by its content.
  */
 import { MAX_PHOTOS, PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from '../constants.ts';
+import { fileDisplayName } from '../photos.ts';
 import { UPLOAD_TEXTS } from '../texts.ts';
 
 export interface RejectedFile {
@@ -44,8 +45,8 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** The server names a file without control characters and cut to 80 characters ("…" after 77): a long name is found by its start. */
-const shown = (name: string) => name.replace(/\p{Cc}/gu, '').trim().slice(0, 77);
+/** A file as the server's sentences name it. */
+const shown = fileDisplayName;
 
 /** The multipart parts that carry photos (POST /api/listings, and POST /api/listings/{id}/photos). */
 const PHOTO_PARTS = ['roomImage', 'roomImages', 'photos'];
