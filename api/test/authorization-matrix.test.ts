@@ -94,6 +94,10 @@ const MATRIX = `
 | GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /remotes.json                        |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /robots.txt                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /sitemap.xml                         |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /sitemaps/pages.xml                  |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /sitemaps/:file                      | the first listings sitemap     | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | OPTIONS *                                   | a preflight, no allowed origin | 404  | 404    | 404      | 404   | 404     | 404     | 404    | 404       |
 `;
 
@@ -325,6 +329,14 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: () => ({ method: 'OPTIONS', url: '/api/listings', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'DELETE' } }),
   },
   'GET /remotes.json': { request: () => ({ method: 'GET', url: '/remotes.json' }), check: (_w, res) => expect(res.json()).toEqual(REMOTES) },
+  // What crawlers read: public whoever asks, a token changes nothing.
+  'GET /robots.txt': { request: () => ({ method: 'GET', url: '/robots.txt' }), check: (_w, res) => expect(res.body).toContain('Sitemap:') },
+  'GET /sitemap.xml': { request: () => ({ method: 'GET', url: '/sitemap.xml' }), check: (_w, res) => expect(res.body).toContain('<urlset') },
+  'GET /sitemaps/pages.xml': { request: () => ({ method: 'GET', url: '/sitemaps/pages.xml' }), check: (_w, res) => expect(res.body).toContain('<urlset') },
+  'GET /sitemaps/:file (the first listings sitemap)': {
+    request: () => ({ method: 'GET', url: '/sitemaps/listings-1.xml' }),
+    check: (_w, res) => expect(res.body).toContain('<urlset'),
+  },
 };
 
 /** Never in any answer, to anyone. */

@@ -386,6 +386,10 @@ const TARGETS: Target[] = [
   { route: 'GET /uploads/*', auth: 'none' },
   { route: 'GET /store/*', auth: 'none' },
   { route: 'GET /remotes.json', auth: 'none' },
+  { route: 'GET /robots.txt', auth: 'none' },
+  { route: 'GET /sitemap.xml', auth: 'none' },
+  { route: 'GET /sitemaps/pages.xml', auth: 'none' },
+  { route: 'GET /sitemaps/:file', auth: 'none' },
   { route: 'OPTIONS *', auth: 'none' },
 ];
 
