@@ -6,11 +6,12 @@
  * before other images (the page's largest paint), the rest lazily; the box keeps its ratio before any image
  * arrives, so nothing below it moves. One photo has no carousel controls; none shows the placeholder.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Photo } from '../domain.ts';
 import { photoSources, photoVariantUrl } from '../photos.ts';
 import { ListingImage } from './listing-image.tsx';
 import s from './photo-gallery.module.css';
+import { useModalDialog } from '../ui/modal-dialog.ts';
 
 export interface PhotoGalleryProps {
   photos: readonly Photo[];
@@ -202,24 +203,7 @@ interface FullScreenProps {
 }
 
 function FullScreen({ open, photos, title, index, onIndex, onClose }: FullScreenProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-  // A layout effect: the dialog is open, and the opener noted, before the carousel inside takes the focus.
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const back = opener.current;
-      opener.current = null;
-      if (back instanceof HTMLElement && back.isConnected) back.focus();
-    }
-  }, [open]);
-  useEffect(() => () => ref.current?.close?.(), []);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './components.tsx';
 import s from './confirm-dialog.module.css';
+import { useModalDialog } from './modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -34,26 +35,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLButtonElement>('[data-dialog-cancel]')?.focus());
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-      dialog.querySelector<HTMLButtonElement>('[data-dialog-cancel]')?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const back = opener.current;
-      opener.current = null;
-      if (back instanceof HTMLElement && back.isConnected) back.focus();
-    }
-  }, [open]);
 
   // A click on the backdrop (the dialog element itself, outside its panel) cancels, like Escape.
   const cancelRef = useRef({ busy, onCancel });
@@ -67,12 +51,8 @@ export function ConfirmDialog({
       if (e.target === dialog && !cancelRef.current.busy) cancelRef.current.onCancel();
     };
     dialog.addEventListener('click', onClick);
-    return () => {
-      dialog.removeEventListener('click', onClick);
-      // Closing on unmount too (a page that navigates away while it is open).
-      if (dialog.open) dialog.close();
-    };
-  }, []);
+    return () => dialog.removeEventListener('click', onClick);
+  }, [ref]);
 
   return (
     <dialog

@@ -3,6 +3,7 @@ export * from './components.tsx';
 export * from './avatar.tsx';
 export * from './form.tsx';
 export * from './confirm-dialog.tsx';
+export * from './modal-dialog.ts';
 export * from './pagination.tsx';
 export * from './filter-toggle.tsx';
 export * from './page-focus.ts';

@@ -1,0 +1,42 @@
+/**
+ * A native modal <dialog> driven by an `open` prop: shown with showModal() (the rest of the page inert), and
+ * on close the focus goes back to what had it when it opened, if that is still on the page. The confirm
+ * dialog and the photo gallery's full-screen view both open this way.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+
+/**
+ * Answers the ref to put on the <dialog>. `onOpen` runs once the dialog is open (to move the focus inside).
+ * A layout effect: the dialog is open, and the opener noted, before anything inside takes the focus.
+ */
+export function useModalDialog(open: boolean, onOpen?: (dialog: HTMLDialogElement) => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const onOpenRef = useRef(onOpen);
+  useLayoutEffect(() => {
+    onOpenRef.current = onOpen;
+  });
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+      onOpenRef.current?.(dialog);
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const back = opener.current;
+      opener.current = null;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    }
+  }, [open]);
+  // Closed on unmount too (a page that navigates away while it is open).
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+  return ref;
+}
