@@ -114,7 +114,7 @@ describe.each(TEST_DATABASES)('pages as crawlers see them on $name', (database) 
     expect(res.statusCode).toBe(200);
     const tags = head(res.body);
     expect(tags.title).toBe('Bright double near London Fields | RoomNest');
-    expect(tags.description).toBe('Double room in Hackney, London for £950 a month, available from 1 Feb 2030. A large, sunny room in a quiet flat.');
+    expect(tags.description).toBe('Double room in London for £950 a month, available from 1 Feb 2030. A large, sunny room in a quiet flat.');
     expect(tags.canonical).toBe(`${ORIGIN}/rooms/${room}`);
     expect(tags.og.image).toBe(`${ORIGIN}/uploads/listings/cover1-og.jpg`);
     expect(tags.robots).toBeNull();

@@ -46,11 +46,11 @@ describe('route metadata', () => {
   });
 
   it('describes a room from its listing, within the length a search result shows', () => {
-    const meta = roomPageMeta({ Title: 'Bright double', RoomType: 'Double', Rent: 950, City: 'London', Area: 'Hackney', AvailableDate: '2026-12-01', Description: 'Sunny. '.repeat(60) });
+    const meta = roomPageMeta({ Title: 'Bright double', RoomType: 'Double', Rent: 950, City: 'London', AvailableDate: '2026-12-01', Description: 'Sunny. '.repeat(60) });
     expect(meta.title).toBe('Bright double');
-    expect(meta.description).toMatch(/^Double room in Hackney, London for £950 a month, available from 1 Dec 2026\. Sunny/);
+    expect(meta.description).toMatch(/^Double room in London for £950 a month, available from 1 Dec 2026\. Sunny/);
     expect(meta.description.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
-    expect(roomPageMeta({ Title: 'x', RoomType: 'Single', Rent: 500.5, City: 'Leeds', Area: 'leeds' }).description).toBe('Single room in Leeds for £500.50 a month.');
+    expect(roomPageMeta({ Title: 'x', RoomType: 'Single', Rent: 500.5, City: 'Leeds' }).description).toBe('Single room in Leeds for £500.50 a month.');
   });
 
   it('titles the tab as the server titles the page', () => {

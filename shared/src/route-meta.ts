@@ -80,23 +80,23 @@ export const FIXED_PAGE_META: Readonly<Record<FixedPattern, PageMeta>> = {
   [NEWSLETTER_PAGES.unsubscribe]: closed('Unsubscribe from the newsletter'),
 };
 
-/** What the room page's metadata is made of: the public fields of its listing. */
+/**
+ * What the room page's metadata is made of: fields of its Listing only, so that the server (from the
+ * database) and the room page (from the API's Listing) write the same title and description.
+ */
 export interface RoomMetaData {
   Title: string;
   RoomType: string;
   Rent: number;
   City: string;
-  /** The area the address names ('Hackney'), when it names one. */
-  Area?: string | null;
   AvailableDate?: string | null;
   Description?: string | null;
 }
 
 /** A room's title and description: what a search result and a link preview say about it. */
 export function roomPageMeta(room: RoomMetaData): PageMeta {
-  const place = room.Area && room.Area.toLowerCase() !== room.City.toLowerCase() ? `${room.Area}, ${room.City}` : room.City;
   const available = room.AvailableDate ? `, available from ${formatDate(room.AvailableDate)}` : '';
-  const lead = `${room.RoomType} room in ${place} for ${formatMoney(room.Rent)} a month${available}.`;
+  const lead = `${room.RoomType} room in ${room.City} for ${formatMoney(room.Rent)} a month${available}.`;
   const rest = room.Description ? ` ${room.Description}` : '';
   return { title: room.Title, description: snippet(lead + rest, DESCRIPTION_MAX), indexable: true };
 }

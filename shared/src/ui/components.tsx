@@ -24,12 +24,27 @@ export function ButtonLink({ variant, size, block, className, ...rest }: LookPro
   return <Link className={buttonClass({ variant, size, block }, className)} {...rest} />;
 }
 
-/** Page wrapper: width, padding and the document title, written as the server writes it (route-meta.ts). */
-export function Page({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+/**
+ * Page wrapper: width, padding and the document title, written as the server writes it (route-meta.ts); a
+ * page with data of its own (a room) passes the description the server writes for it too.
+ */
+export function Page({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
   useEffect(() => {
     document.title = documentTitle(title);
-  }, [title]);
+    if (description !== undefined) setPageDescription(description);
+  }, [title, description]);
   return <div className={cx(s.container, className)}>{children}</div>;
+}
+
+/** The page's description meta (what the server wrote for the address the browser first opened), created when absent. */
+export function setPageDescription(text: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = text;
 }
 
 /** `headingRef` (see usePageFocus) makes the heading focusable from script, to move focus there after a navigation. */

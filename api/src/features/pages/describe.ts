@@ -59,7 +59,6 @@ export function createPageDescriber({ db, origin }: { db: Executor; origin: stri
         RoomType: room.room_type,
         Rent: room.rent,
         City: room.city,
-        Area: room.area,
         AvailableDate: room.available_date,
         Description: room.description,
       });

@@ -14,7 +14,6 @@ export interface PublicRoomMeta {
   room_type: string;
   rent: number;
   city: string;
-  area: string | null;
   zip_code: string;
   available_date: string;
   updated_at: Date;
@@ -36,7 +35,6 @@ export function findPublicRoomMeta(db: Executor, id: number): Promise<PublicRoom
       'listings.room_type',
       'listings.rent',
       'listings.city',
-      'listings.area',
       'listings.zip_code',
       'listings.available_date',
       'listings.updated_at',

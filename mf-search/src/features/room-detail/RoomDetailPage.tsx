@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
+import { formatDate, formatMoney, roomPageMeta, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery } from '@roomnest/shared/listing';
 import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
@@ -83,7 +83,7 @@ export default function RoomDetailPage() {
     );
   }
   return (
-    <Page title={listing.Title}>
+    <Page title={listing.Title} description={roomPageMeta(listing).description}>
       {backLink}
       <RoomDetail listing={listing} headingRef={headingRef} contactReady={contactReady} />
     </Page>

@@ -38,6 +38,10 @@ describe('Room detail: content', () => {
     renderDetail(tenant);
     expect(await screen.findByRole('heading', { level: 1, name: 'Bright double room near London Fields' })).toBeTruthy();
     expect(document.title).toBe('Bright double room near London Fields | RoomNest');
+    // The description the server writes for this room (route-meta.ts), so a link opened or navigated to reads the same.
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^Double room in London for £950 a month, available from 22 Nov 2026\. A sunny double room/,
+    );
     expect(screen.getByText('14 Mare Street, Hackney, London, Greater London E8 4RP')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Photo of Bright double room near London Fields' }).getAttribute('src')).toBe('/uploads/listings/room-1.jpg');
     expect(screen.getByText(/A sunny double room in a friendly three-bedroom Victorian terrace/)).toBeTruthy();

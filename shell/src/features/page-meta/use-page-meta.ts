@@ -1,4 +1,5 @@
 import { documentTitle, pageMetaFor, SITE_DESCRIPTION } from '@roomnest/shared';
+import { setPageDescription } from '@roomnest/shared/ui';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -15,12 +16,6 @@ export function usePageMeta(): void {
   useLayoutEffect(() => {
     const found = pageMetaFor(pathname);
     if (found && Object.keys(found.params).length === 0) document.title = documentTitle(found.meta.title);
-    let description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (!description) {
-      description = document.createElement('meta');
-      description.name = 'description';
-      document.head.append(description);
-    }
-    description.content = found?.meta.description ?? SITE_DESCRIPTION;
+    setPageDescription(found?.meta.description ?? SITE_DESCRIPTION);
   }, [pathname]);
 }
