@@ -300,7 +300,8 @@ test.describe('who may do what on a room', () => {
     await expect(page.getByRole('link', { name: 'Edit Listing' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete Listing' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Contact Landlord' }).click();
-    await expect(page).toHaveURL(new RegExp(`/messages/chat/${room.LandlordID}$`));
+    // The chat opens about this room (an enquiry).
+    await expect(page).toHaveURL(new RegExp(`/messages/chat/${room.LandlordID}\\?listing=${room.ListingID}$`));
   });
 
   test('another landlord sees no owner actions either', async ({ page, request }) => {
