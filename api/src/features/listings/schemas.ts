@@ -227,8 +227,10 @@ export function toListing(row: ListingWithLandlord, photos?: Photo[]): Listing {
     Rent: row.rent,
     Deposit: row.deposit,
     AvailableDate: row.available_date,
-    ImageUrl: row.image_path,
-    ThumbnailUrl: row.thumb_path,
+    // From the photos the answer carries, not the listing row's cover columns: the photos are read by a statement of
+    // their own, and a reorder committed between the two reads would otherwise answer a cover that is not Photos[0].
+    ImageUrl: photos ? (photos[0]?.Url ?? null) : row.image_path,
+    ThumbnailUrl: photos ? (photos[0]?.ThumbUrl ?? null) : row.thumb_path,
     Photos: photos ?? coverPhotos(row),
     Amenities: amenities,
     AmenitiesNames: amenities.map((a) => a.Name).join(', '),
