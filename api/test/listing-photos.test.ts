@@ -313,4 +313,24 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     // Idempotent: the completed photo is not read again; the broken one is tried and logged again.
     expect(await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).toEqual({ completed: 0, failed: 1 });
   });
+
+  it('completes every photo of a file shared between listings at once, without decoding a file whose copies all exist', async () => {
+    const dir = join(ctx.config.uploadsDir, 'demo');
+    mkdirSync(dir, { recursive: true });
+    const full = await jpeg(800, 600);
+    writeFileSync(join(dir, 'shared-room.jpg'), full);
+    // Every copy there already, each a marker that a re-encoding would overwrite.
+    for (const variant of VARIANTS) if (variant !== 'full') writeFileSync(uploadFile(ctx, photoVariantUrl('/uploads/demo/shared-room.jpg', variant)), 'marker');
+    const ids = [await insertListing(ctx.db, owner.id), await insertListing(ctx.db, owner.id), await insertListing(ctx.db, owner.id)];
+    await ctx.db
+      .insertInto('listing_photos')
+      .values(ids.map((listingId) => ({ listing_id: listingId, position: 0, path: '/uploads/demo/shared-room.jpg', card_path: '/uploads/demo/shared-room-card.webp' })))
+      .execute();
+    const log = Object.assign(Object.create(ctx.app.log), { warn: () => undefined, info: () => undefined });
+
+    // Three rows of one file (the broken file of the test before is still tried, and still fails).
+    expect((await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).completed).toBe(3);
+    for (const id of ids) expect((await getListing(id)).Photos.map((p) => [p.Width, p.Height])).toEqual([[800, 600]]);
+    expect(readFileSync(uploadFile(ctx, photoVariantUrl('/uploads/demo/shared-room.jpg', 'og')), 'utf8')).toBe('marker');
+  });
 });

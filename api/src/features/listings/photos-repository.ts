@@ -127,11 +127,25 @@ export async function deletePhoto(trx: Executor, listingId: number, photoId: num
 }
 
 /** Photos whose copies are not all made yet (moved from before photos had sizes: width null), a batch at a time. */
-export function photosWithoutSizes(db: Executor, afterId: number, limit: number) {
-  return db.selectFrom('listing_photos').select(['id', 'path']).where('width', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+/**
+ * The next `limit` distinct files of photos still without sizes, after `afterPath` in path order. By file, not by
+ * row: rows may share a file (the demo illustrations), and its copies and size are made once for all of them.
+ */
+export async function photoFilesWithoutSizes(db: Executor, afterPath: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('listing_photos')
+    .select('path')
+    .distinct()
+    .where('width', 'is', null)
+    .where('path', '>', afterPath)
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.path);
 }
 
-/** Records the sizes of a photo whose copies have been made. */
-export async function setPhotoSize(db: Executor, id: number, width: number, height: number): Promise<void> {
-  await db.updateTable('listing_photos').set({ width, height }).where('id', '=', id).execute();
+/** Records the size of a file whose copies have been made, on every photo of that file still without one; answers how many. */
+export async function setPhotoFileSize(db: Executor, path: string, width: number, height: number): Promise<number> {
+  const result = await db.updateTable('listing_photos').set({ width, height }).where('path', '=', path).where('width', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
