@@ -41,6 +41,17 @@ const PHOTO_ID = /^[1-9]\d{0,9}$/;
 const notAPermutation = (ids: unknown) =>
   new RequestValidationError(new z.ZodError([{ code: 'custom', path: ['PhotoIDs'], message: LISTING_TEXTS.photoOrder, input: ids }]));
 
+/**
+ * The listing's row, locked until the transaction ends, when it is still the caller's (it may have been deleted, or
+ * passed the checks before the upload was read); else the same 404 or 403 as those checks.
+ */
+async function lockOwnListing(trx: Parameters<typeof lockListingForPhotos>[0], id: number, userId: number) {
+  const current = await lockListingForPhotos(trx, id);
+  if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
+  if (current.landlord_id !== userId) throw notYours(current.is_public);
+  return current;
+}
+
 export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearchCaches, removeImages }: ListingsRouteContext): Promise<void> {
   // The photo form in a context of its own, so that only it (and the listing forms) accept multipart bodies.
   await app.register(async (context) => {
@@ -78,9 +89,7 @@ export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearc
           if (!store.photos.length) throw new HttpError(400, UPLOAD_TEXTS.noPhotos);
           const names = store.names;
           await db.transaction().execute(async (trx) => {
-            const current = await lockListingForPhotos(trx, id);
-            if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-            if (current.landlord_id !== user.id) throw notYours(current.is_public);
+            const current = await lockOwnListing(trx, id, user.id);
             const room = MAX_PHOTOS - current.photoCount;
             // Another upload took the room meanwhile.
             if (store.photos.length > room) throw new HttpError(400, UPLOAD_TEXTS.tooManyPhotos(names[Math.max(room, 0)] ?? 'A photo', MAX_PHOTOS));
@@ -116,9 +125,7 @@ export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearc
       await requireOwnListing(db, id, user);
       const wanted = request.body.PhotoIDs;
       await db.transaction().execute(async (trx) => {
-        const current = await lockListingForPhotos(trx, id);
-        if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-        if (current.landlord_id !== user.id) throw notYours(current.is_public);
+        await lockOwnListing(trx, id, user.id);
         const ids = await photoIds(trx, id);
         const same = wanted.length === ids.length && new Set(wanted).size === wanted.length && wanted.every((photoId) => ids.includes(photoId));
         if (!same) throw notAPermutation(wanted);
@@ -149,9 +156,7 @@ export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearc
       const photoId = PHOTO_ID.test(request.params.photoId) ? Number(request.params.photoId) : NaN;
       if (!(photoId <= 2_147_483_647)) throw new HttpError(404, LISTING_TEXTS.photoNotFound);
       const path = await db.transaction().execute(async (trx) => {
-        const current = await lockListingForPhotos(trx, id);
-        if (!current) throw new HttpError(404, LISTING_TEXTS.notFound);
-        if (current.landlord_id !== user.id) throw notYours(current.is_public);
+        await lockOwnListing(trx, id, user.id);
         const gone = await deletePhoto(trx, id, photoId);
         if (!gone) throw new HttpError(404, LISTING_TEXTS.photoNotFound);
         return gone;
