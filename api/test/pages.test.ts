@@ -230,7 +230,7 @@ describe.each(TEST_DATABASES)('pages as crawlers see them on $name', (database) 
   });
 
   it('answers 404 for a listings sitemap that is not there', async () => {
-    for (const url of ['/sitemaps/listings-999.xml', '/sitemaps/listings-0.xml', '/sitemaps/other.xml']) {
+    for (const url of ['/sitemaps/listings-999.xml', '/sitemaps/listings-999999999.xml', '/sitemaps/listings-0.xml', '/sitemaps/other.xml']) {
       const res = await ctx.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 404]);
     }

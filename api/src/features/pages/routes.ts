@@ -61,6 +61,8 @@ function sitemapIndex(locs: string[]): string {
 
 const sendXml = (reply: FastifyReply, xml: string) => reply.header('cache-control', CRAWLER_CACHE).type('application/xml; charset=utf-8').send(xml);
 
+/** Listing ids are PostgreSQL integers: the file holding the largest one is the last there can be. */
+const LAST_LISTINGS_FILE = Math.ceil(2_147_483_647 / SITEMAP_MAX_URLS);
 const ListingsSitemapParams = z.object({ file: z.string().regex(/^listings-[1-9]\d{0,8}\.xml$/) });
 
 export default async function pagesRoutes(app: FastifyInstance, { db, origin }: { db: Executor; origin: string }): Promise<void> {
@@ -97,6 +99,8 @@ export default async function pagesRoutes(app: FastifyInstance, { db, origin }: 
     const params = ListingsSitemapParams.safeParse(request.params);
     if (!params.success) return sendNotFound(request, reply);
     const n = Number(params.data.file.slice('listings-'.length, -'.xml'.length));
+    // Past the last block of ids the database can hold, no file exists (and its bounds would not fit an integer).
+    if (n > LAST_LISTINGS_FILE) return sendNotFound(request, reply);
     const entries = await listingEntries(n);
     if (entries.length === 0) return sendNotFound(request, reply);
     return sendXml(reply, urlset(entries));
