@@ -75,6 +75,10 @@ export const ENQUIRY_DRAFT = 'Hi, is this room still available?';
 /** Days shown by My Listings' chart of views and enquiries. */
 export const LISTING_STATS_DAYS = 30;
 
+/** Saved searches: at most this many a person; a name at most SAVED_SEARCH_NAME_MAX characters. */
+export const MAX_SAVED_SEARCHES = 20;
+export const SAVED_SEARCH_NAME_MAX = 80;
+
 /** Standard listings stay active for 30 days (FAQ). */
 export const LISTING_ACTIVE_DAYS = 30;
 /** A listing can be renewed once it has expired or from this many days before it expires. */

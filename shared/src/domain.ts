@@ -168,6 +168,8 @@ export interface Profile {
   /** Calendar date, YYYY-MM-DD. */
   FlatmateMoveInDate: string | null;
   IsActivelyLooking: boolean;
+  /** Whether a message left unread is emailed (default true). */
+  EmailOnMessage: boolean;
 }
 
 export interface FlatmateCard {
@@ -263,4 +265,31 @@ export interface LoginResponse {
 export interface RegisterResponse {
   message: string;
   userId: number;
+}
+
+/** How often a saved search emails its new matches: at once, in one digest a day, or never. */
+export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'off'] as const;
+export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
+
+/** The search parameters of GET /api/listings a saved search keeps; absent ones are not part of it. */
+export interface SavedSearchCriteria {
+  city?: string;
+  address?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  priceRange?: string;
+  roomType?: RoomType;
+  /** YYYY-MM-DD. */
+  availableDate?: string;
+}
+
+export interface SavedSearch {
+  SavedSearchID: number;
+  Name: string;
+  Criteria: SavedSearchCriteria;
+  Frequency: SavedSearchFrequency;
+  /** ISO date-time. */
+  CreatedAt: string;
+  /** When its last alert or digest was sent; null before the first. */
+  LastSentAt: string | null;
 }

@@ -52,6 +52,8 @@ export const FIXED_PAGE_META: Readonly<Record<FixedPattern, PageMeta>> = {
   [ROUTES.findARoom]: open('Find a room', 'Search rooms to rent across the UK by area, postcode, price, room type and move-in date.', ROUTES.rooms),
   [ROUTES.postAd]: closed('List your room'),
   [ROUTES.myListings]: closed('Manage my ads'),
+  [ROUTES.savedRooms]: closed('Saved rooms'),
+  [ROUTES.savedSearches]: closed('Saved searches'),
   [ROUTES.flatmates]: open('Find a flatmate', 'Meet people looking for a room or a flatmate: browse flatmate profiles by budget, area and move-in date.'),
   [ROUTES.myFlatmateProfile]: closed('List My Profile'),
   [ROUTES.messages]: closed('Messages'),

@@ -31,6 +31,9 @@ export const ROUTES = {
   editRoom: (id: number | string) => fill(ROUTE_PATTERNS.editRoom, id),
   postAd: '/post-ad',
   myListings: '/my-listings',
+  /** A renter's shortlist of rooms and their saved searches (mf-search). */
+  savedRooms: '/saved',
+  savedSearches: '/saved-searches',
   flatmates: '/flatmates',
   myFlatmateProfile: '/my-flatmate-profile',
   messages: '/messages',

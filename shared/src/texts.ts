@@ -138,3 +138,17 @@ export const UPLOAD_TEXTS = {
   /** A form larger than ten photos at their limit: no one file to name. */
   photoFormTooLarge: 'This form is too large: please send at most 10 photos of 10 MB or less each.',
 } as const;
+
+/** Saved rooms, saved searches and their emails: the API's answers and the screens' words. */
+export const SAVED_TEXTS = {
+  roomSaved: 'Room saved.',
+  roomUnsaved: 'Room removed from your saved rooms.',
+  roomNotFound: 'Listing not found.',
+  nameRequired: 'Please give the search a name.',
+  searchSaved: 'Search saved.',
+  searchUpdated: 'Search updated.',
+  searchDeleted: 'Search deleted.',
+  searchNotFound: 'Saved search not found.',
+  tooManySearches: (max: number) => `You can save at most ${max} searches. Delete one you no longer need to save this one.`,
+  emailSettingsSaved: 'Email settings saved.',
+} as const;

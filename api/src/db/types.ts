@@ -27,6 +27,8 @@ export interface UsersTable {
   unlimited_messages: Generated<boolean>;
   /** Bumped to revoke every token issued so far (password reset, sign out everywhere). */
   token_version: Generated<number>;
+  /** Whether a message left unread is emailed to its receiver (Profile.EmailOnMessage). */
+  email_on_message: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -152,6 +154,51 @@ export interface ListingViewDaysTable {
   views: number;
 }
 
+/** A person's shortlist of rooms (migration 0017). */
+export interface SavedListingsTable {
+  user_id: ColumnType<number, number, never>;
+  listing_id: ColumnType<number, number, never>;
+  saved_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type SavedSearchFrequencyColumn = 'instant' | 'daily' | 'off';
+
+/** A person's saved searches; criteria as GET /api/listings takes them (migration 0017). */
+export interface SavedSearchesTable {
+  id: ReadOnlyGenerated<number>;
+  user_id: ColumnType<number, number, never>;
+  name: string;
+  criteria: ColumnType<Record<string, unknown>, string, string>;
+  frequency: SavedSearchFrequencyColumn;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Which listings each saved search has told of, or queued for its digest: never one twice. */
+export interface AlertDeliveriesTable {
+  saved_search_id: ColumnType<number, number, never>;
+  listing_id: ColumnType<number, number, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The durable work queue (api/src/jobs/queue.ts). */
+export interface JobsTable {
+  id: ColumnType<string, never, never>;
+  kind: ColumnType<string, string, never>;
+  /** Unique among open jobs: enqueueing it again changes nothing. */
+  key: ColumnType<string | null, string | null | undefined, never>;
+  payload: ColumnType<unknown, string | undefined, never>;
+  run_at: ColumnType<Date, Date | undefined, Date>;
+  attempts: ColumnType<number, never, number>;
+  max_attempts: ColumnType<number, number | undefined, never>;
+  last_error: ColumnType<string | null, never, string | null>;
+  locked_until: ColumnType<Date | null, never, Date | null>;
+  locked_by: ColumnType<string | null, never, string | null>;
+  created_at: ColumnType<Date, never, never>;
+  done_at: ColumnType<Date | null, never, Date | null>;
+  failed_at: ColumnType<Date | null, never, Date | null>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -163,6 +210,10 @@ export interface DB {
   listing_photos: ListingPhotosTable;
   listing_view_seen: ListingViewSeenTable;
   listing_view_days: ListingViewDaysTable;
+  saved_listings: SavedListingsTable;
+  saved_searches: SavedSearchesTable;
+  alert_deliveries: AlertDeliveriesTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

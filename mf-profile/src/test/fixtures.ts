@@ -18,6 +18,7 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     BudgetMax: 900,
     PreferredLocations: 'Hackney, Stratford',
     FlatmateMoveInDate: '2026-12-01',
+    EmailOnMessage: true,
     IsActivelyLooking: false,
     ...overrides,
   };

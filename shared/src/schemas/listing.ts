@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { LISTINGS_PAGE_SIZE_DEFAULT, LISTINGS_PAGE_SIZE_MAX, PRICE_RANGES, SORT_OPTIONS } from '../constants.ts';
-import { AMENITY_KEYS, LISTING_STATUSES, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES } from '../domain.ts';
-import { TEXTS } from '../texts.ts';
+import { LISTINGS_PAGE_SIZE_DEFAULT, SAVED_SEARCH_NAME_MAX, LISTINGS_PAGE_SIZE_MAX, PRICE_RANGES, SORT_OPTIONS } from '../constants.ts';
+import { AMENITY_KEYS, LISTING_STATUSES, SAVED_SEARCH_FREQUENCIES, PET_POLICIES, ROOM_TYPES, SMOKING_POLICIES } from '../domain.ts';
+import { SAVED_TEXTS, TEXTS } from '../texts.ts';
 import { isoDate, money, oneLine, optional, optionalLine, optionalText, requiredLine, wholeNumber } from './fields.ts';
 
 const required = TEXTS.postAdRequired;
@@ -60,3 +60,31 @@ export const listingSearchSchema = z.object({
 });
 export type ListingSearchQuery = z.infer<typeof listingSearchSchema>;
 export const LISTING_SEARCH_DEFAULTS = { sortBy: 'relevance', page: 1, pageSize: LISTINGS_PAGE_SIZE_DEFAULT } as const;
+
+/**
+ * A saved search's Criteria: the search parameters of GET /api/listings, checked by the same rules; unknown
+ * ones (sortBy, page) are dropped. A minimum above the maximum can match nothing, so it is refused.
+ */
+export const savedSearchCriteriaSchema = listingSearchSchema
+  .pick({ city: true, address: true, minPrice: true, maxPrice: true, priceRange: true, roomType: true, availableDate: true })
+  .refine((c) => c.minPrice == null || c.maxPrice == null || c.minPrice <= c.maxPrice, {
+    path: ['maxPrice'],
+    message: 'Maximum price must not be below the minimum price.',
+  });
+
+const savedSearchName = requiredLine(SAVED_TEXTS.nameRequired, SAVED_SEARCH_NAME_MAX, 'Name');
+const savedSearchFrequency = z.enum(SAVED_SEARCH_FREQUENCIES, { error: `Frequency must be one of ${SAVED_SEARCH_FREQUENCIES.join(', ')}.` });
+
+/** POST /api/saved-searches (at most MAX_SAVED_SEARCHES a person, checked by the server). */
+export const savedSearchInputSchema = z.object({
+  Name: savedSearchName,
+  Criteria: savedSearchCriteriaSchema,
+  Frequency: savedSearchFrequency,
+});
+export type SavedSearchInput = z.infer<typeof savedSearchInputSchema>;
+
+/** PATCH /api/saved-searches/{id}: a new name, a new frequency, or both. */
+export const savedSearchUpdateSchema = z
+  .object({ Name: savedSearchName.optional(), Frequency: savedSearchFrequency.optional() })
+  .refine((u) => u.Name !== undefined || u.Frequency !== undefined, { message: 'Please give a new Name or Frequency.' });
+export type SavedSearchUpdate = z.infer<typeof savedSearchUpdateSchema>;

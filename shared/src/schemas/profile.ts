@@ -31,6 +31,9 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 /** PUT /api/users/profile as JSON: the listed/unlisted toggle. */
 export const profileVisibilitySchema = z.object({ IsActivelyLooking: booleanField('IsActivelyLooking') });
 
+/** PUT /api/users/profile as JSON: the email settings (My Profile, Notifications). */
+export const profileEmailSettingsSchema = z.object({ EmailOnMessage: booleanField('EmailOnMessage') });
+
 /** PUT /api/users/profile as JSON: switching the account between Tenant and Landlord. */
 export const accountTypeSchema = z.object({ UserType: userTypeSchema });
 

@@ -19,6 +19,7 @@ import * as places from './0013-places.ts';
 import * as listingPhotos from './0014-listing-photos.ts';
 import * as enquiriesAndViews from './0015-enquiries-and-views.ts';
 import * as listingLastChange from './0016-listing-last-change.ts';
+import * as savedAndAlerts from './0017-saved-and-alerts.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-listing-photos': listingPhotos,
   '0015-enquiries-and-views': enquiriesAndViews,
   '0016-listing-last-change': listingLastChange,
+  '0017-saved-and-alerts': savedAndAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

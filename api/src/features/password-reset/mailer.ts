@@ -33,6 +33,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post of a notification. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -19,6 +19,7 @@ export const profileSchema = z
     PreferredLocations: z.string().nullable().describe('Comma-separated, e.g. "Hackney, Stratford".'),
     FlatmateMoveInDate: z.string().nullable().describe('Calendar date, YYYY-MM-DD.'),
     IsActivelyLooking: z.boolean(),
+    EmailOnMessage: z.boolean().describe('Whether a message left unread is emailed (after MESSAGE_EMAIL_DELAY_SECONDS).'),
   })
   .meta({ id: 'Profile' }) satisfies z.ZodType<Profile>;
 
@@ -38,6 +39,7 @@ export function toProfile(user: UserRow): Profile {
     PreferredLocations: user.preferred_locations,
     FlatmateMoveInDate: user.flatmate_move_in_date,
     IsActivelyLooking: user.is_actively_looking,
+    EmailOnMessage: user.email_on_message,
   };
 }
 
