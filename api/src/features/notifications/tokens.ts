@@ -1,0 +1,33 @@
+/**
+ * The token of a one-click unsubscribe link: which notification it turns off,
+ * signed with the token secret (HMAC-SHA-256), so every email can carry it
+ * without storing it and nobody can make one for another person's setting.
+ *
+ * - `search:<id>`: the saved search's emails (its Frequency becomes `off`);
+ * - `messages:<userId>`: the emails about unread messages (EmailOnMessage false).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type NotificationRef = { kind: 'search'; id: number } | { kind: 'messages'; id: number };
+
+const KINDS = ['search', 'messages'] as const;
+
+const signature = (secret: Uint8Array, subject: string) => createHmac('sha256', secret).update(`notification-unsubscribe:${subject}`).digest('base64url');
+
+/** `<kind>.<id>.<signature>`. */
+export function notificationToken(secret: Uint8Array, ref: NotificationRef): string {
+  const subject = `${ref.kind}.${ref.id}`;
+  return `${subject}.${signature(secret, subject)}`;
+}
+
+/** The notification a genuine token names, or null. */
+export function readNotificationToken(secret: Uint8Array, token: string): NotificationRef | null {
+  const match = /^(search|messages)\.([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, kind, idText, given] = match as unknown as [string, (typeof KINDS)[number], string, string];
+  const id = Number(idText);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  const expected = Buffer.from(signature(secret, `${kind}.${id}`));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? { kind, id } : null;
+}
