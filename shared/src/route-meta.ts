@@ -10,7 +10,7 @@
  */
 import { formatDate, formatMoney, snippet } from './format.ts';
 import { findArticleMeta, findCategoryMeta, findPostMeta } from './published-content.ts';
-import { matchPagePattern, NEWSLETTER_PAGES, parseRecordId, ROUTE_PATTERNS, ROUTES, type PagePattern } from './routes.ts';
+import { EMAIL_PAGES, matchPagePattern, NEWSLETTER_PAGES, parseRecordId, ROUTE_PATTERNS, ROUTES, type PagePattern } from './routes.ts';
 
 export const SITE_NAME = 'RoomNest';
 /** The description of a page that has none of its own. */
@@ -80,6 +80,7 @@ export const FIXED_PAGE_META: Readonly<Record<FixedPattern, PageMeta>> = {
   [ROUTES.accessibility]: open('Accessibility', 'How accessible RoomNest is, what we are improving and how to tell us about a problem.'),
   [NEWSLETTER_PAGES.confirm]: closed('Confirm your subscription'),
   [NEWSLETTER_PAGES.unsubscribe]: closed('Unsubscribe from the newsletter'),
+  [EMAIL_PAGES.unsubscribe]: closed('Stop these emails'),
 };
 
 /**

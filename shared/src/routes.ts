@@ -72,6 +72,17 @@ export const NEWSLETTER_PAGES = {
   unsubscribe: '/news/unsubscribe',
 } as const;
 
+/**
+ * The page a notification email's "Stop …" link opens (mf-content): `?token=…`. It asks before turning the
+ * notification off (a link scanner's visit changes nothing); mail clients' one-click unsubscribe POSTs to the API.
+ * The email settings live in My Profile, in its notifications section.
+ */
+export const EMAIL_PAGES = {
+  unsubscribe: '/email/unsubscribe',
+} as const;
+/** Where the email settings are: My Profile's notifications section. */
+export const EMAIL_SETTINGS_PATH = `${ROUTES.myFlatmateProfile}#notifications`;
+
 /** Query string of the room search (docs/product.md, Screens: the Home search box and room search). */
 export function roomsSearchUrl(params: Record<string, string | number | undefined | null>): string {
   const qs = new URLSearchParams();
@@ -90,7 +101,7 @@ type Values<T> = T[keyof T];
  * answers 404 for any other path (api/src/plugins/web.ts), so the two agree on
  * what is a page.
  */
-export type PagePattern = Extract<Values<typeof ROUTES>, string> | Values<typeof NEWSLETTER_PAGES> | Values<typeof ROUTE_PATTERNS>;
+export type PagePattern = Extract<Values<typeof ROUTES>, string> | Values<typeof NEWSLETTER_PAGES> | Values<typeof EMAIL_PAGES> | Values<typeof ROUTE_PATTERNS>;
 
 const isPath = (value: unknown): value is Extract<Values<typeof ROUTES>, string> => typeof value === 'string';
 
@@ -101,6 +112,7 @@ const isPath = (value: unknown): value is Extract<Values<typeof ROUTES>, string>
 export const PAGE_PATTERNS: readonly PagePattern[] = /* @__PURE__ */ (() => [
   ...Object.values(ROUTES).filter(isPath),
   ...Object.values(NEWSLETTER_PAGES),
+  ...Object.values(EMAIL_PAGES),
   ...Object.values(ROUTE_PATTERNS),
 ])();
 

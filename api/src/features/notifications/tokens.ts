@@ -7,6 +7,7 @@
  * - `messages:<userId>`: the emails about unread messages (EmailOnMessage false).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { EMAIL_PAGES } from '@roomnest/shared';
 
 export type NotificationRef = { kind: 'search'; id: number } | { kind: 'messages'; id: number };
 
@@ -30,4 +31,13 @@ export function readNotificationToken(secret: Uint8Array, token: string): Notifi
   const expected = Buffer.from(signature(secret, `${kind}.${id}`));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? { kind, id } : null;
+}
+
+/** The API path a one-click POST (RFC 8058) turns a notification off at: `?token=<notificationToken>`. */
+export const UNSUBSCRIBE_API_PATH = '/api/notifications/unsubscribe';
+
+/** The two addresses of an email's unsubscribe: the one-click URL (List-Unsubscribe) and the page a person opens. */
+export function unsubscribeUrls(publicUrl: string, secret: Uint8Array, ref: NotificationRef): { url: string; pageUrl: string } {
+  const token = encodeURIComponent(notificationToken(secret, ref));
+  return { url: `${publicUrl}${UNSUBSCRIBE_API_PATH}?token=${token}`, pageUrl: `${publicUrl}${EMAIL_PAGES.unsubscribe}?token=${token}` };
 }
