@@ -46,6 +46,16 @@ export interface Config {
   cspRemoteOrigins: string[];
   /** Fastify's trustProxy (TRUST_PROXY): whom to believe about the client's IP in X-Forwarded-For. */
   trustProxy: boolean | number | string;
+  /** Seconds from a listing becoming public to its instant alerts (ALERT_DELAY_SECONDS): a grace to fix or withdraw it. */
+  alertDelaySeconds: number;
+  /** Seconds a message stays unread before its receiver is emailed (MESSAGE_EMAIL_DELAY_SECONDS). */
+  messageEmailDelaySeconds: number;
+  /** The London hour (0–23) the daily digests of saved searches go out (DIGEST_HOUR). */
+  digestHour: number;
+  /** Whether the API process runs the job queue itself (RUN_JOBS); off when separate `npm run worker` processes do. */
+  runJobs: boolean;
+  /** Jobs one process runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
   /** Rate limits of login, registration, password reset, newsletter sign-ups and message sending (RATE_LIMIT_*). */
   rateLimits: RateLimits;
 }
@@ -203,6 +213,19 @@ function parseCacheSeconds(text: string | undefined): number {
   return seconds;
 }
 
+/** A whole number from `min` to `max` named `name`, or `fallback` when unset. */
+function parseWhole(name: string, text: string | undefined, fallback: number, min: number, max: number, unit = ''): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text.trim());
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number${unit} from ${min} to ${max}; got "${text}".`);
+  return n;
+}
+
+export const DEFAULT_ALERT_DELAY_SECONDS = 60;
+export const DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS = 600;
+export const DEFAULT_DIGEST_HOUR = 8;
+export const DEFAULT_JOB_CONCURRENCY = 4;
+
 function parseLogLevel(text: string | undefined): LogLevel {
   const level = (text?.trim() || 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${text}".`);
@@ -281,5 +304,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cspRemoteOrigins: parseOrigins(env.CSP_REMOTE_ORIGINS, 'CSP_REMOTE_ORIGINS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: parseRateLimits(env),
+    alertDelaySeconds: parseWhole('ALERT_DELAY_SECONDS', env.ALERT_DELAY_SECONDS, DEFAULT_ALERT_DELAY_SECONDS, 0, 3600, ' of seconds'),
+    messageEmailDelaySeconds: parseWhole('MESSAGE_EMAIL_DELAY_SECONDS', env.MESSAGE_EMAIL_DELAY_SECONDS, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, 0, 86_400, ' of seconds'),
+    digestHour: parseWhole('DIGEST_HOUR', env.DIGEST_HOUR, DEFAULT_DIGEST_HOUR, 0, 23),
+    runJobs: parseFlag(env.RUN_JOBS, true),
+    jobConcurrency: parseWhole('JOB_CONCURRENCY', env.JOB_CONCURRENCY, DEFAULT_JOB_CONCURRENCY, 1, 64),
   };
 }
