@@ -32,6 +32,7 @@ export const TAGS = {
   thread: 'Thread',
   profile: 'Profile',
   flatmates: 'Flatmates',
+  savedSearches: 'SavedSearches',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**

@@ -4,6 +4,7 @@ import { Alert, Button, controlClass, LoadingState, Options, Page, PageHeader, P
 import { useEffect, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useSearchListingsQuery } from '../../api/search-api.ts';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { RoomCard } from './RoomCard.tsx';
 import { readSearch, searchHref, writeSearch, type RoomSearch } from './search-query.ts';
@@ -147,13 +148,16 @@ export default function RoomSearchPage() {
             <h2 id="room-results-heading" ref={resultsRef} tabIndex={-1} className={s.heading} aria-live="polite">
               {heading}
             </h2>
-            <div className={s.sort}>
-              <label htmlFor={sortId} className={s.sortLabel}>
-                Sort by
-              </label>
-              <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
-                <Options choices={SORT_OPTIONS} />
-              </select>
+            <div className={s.tools}>
+              <SaveSearchButton search={search} quietState={KEEP_FOCUS} />
+              <div className={s.sort}>
+                <label htmlFor={sortId} className={s.sortLabel}>
+                  Sort by
+                </label>
+                <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
+                  <Options choices={SORT_OPTIONS} />
+                </select>
+              </div>
             </div>
           </div>
           <div className={isFetching && !isLoading ? `${s.body} ${s.refreshing}` : s.body}>{results}</div>
