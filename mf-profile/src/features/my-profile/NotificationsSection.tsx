@@ -75,6 +75,7 @@ export function NotificationsSection({ profile }: { profile: Profile }) {
             role="switch"
             className={s.switch}
             checked={profile.EmailOnMessage}
+            aria-checked={profile.EmailOnMessage}
             aria-describedby={hintId}
             aria-busy={isLoading || undefined}
             onChange={(e) => void toggle(e.target.checked)}

@@ -42,6 +42,15 @@ function stubApi(server: Server) {
   return stubFetch(handler);
 }
 
+/** An answer the test gives when it chooses. */
+function deferred() {
+  const box: { answer: (r: Response) => void } = { answer: () => undefined };
+  const pending = new Promise<Response>((resolve) => {
+    box.answer = resolve;
+  });
+  return { pending, answer: (r: Response) => box.answer(r) };
+}
+
 const section = async () => within(await screen.findByRole('region', { name: 'Email notifications' }));
 
 describe('My Profile: notifications', () => {
@@ -75,8 +84,7 @@ describe('My Profile: notifications', () => {
   });
 
   it('puts the switch back and says so when the server refuses', async () => {
-    let answer: (r: Response) => void = () => undefined;
-    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const { pending, answer } = deferred();
     const server: Server = { profile: profileFixture({ EmailOnMessage: true }), searches: [] };
     const handler: FetchHandler = async (request, url) => {
       if (url.pathname === '/api/saved-searches') return json({ savedSearches: [] });

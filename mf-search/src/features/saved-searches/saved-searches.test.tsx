@@ -67,6 +67,12 @@ function stubApi(server: Server) {
   return stubFetch(handler);
 }
 
+/** The login page as the shell's reads it: where to come back to. */
+function LoginProbe() {
+  const from = (useLocation().state as LoginRedirectState | null)?.from;
+  return <output data-testid="return-to">{from ? `${from.pathname}${from.search}` : ''}</output>;
+}
+
 const SEARCH_URL = '/rooms?city=London&address=Hackney&maxPrice=900&roomType=Double&sortBy=rent_asc&page=2';
 
 const openDialog = async () => {
@@ -135,11 +141,6 @@ describe('Save this search', () => {
   it('sends a visitor to log in with the wish to save carried in the return address', async () => {
     stubApi({ searches: [] });
     const store = createHostStore({});
-    /** The login page as the shell's reads it: where to come back to. */
-    function LoginProbe() {
-      const from = (useLocation().state as LoginRedirectState | null)?.from;
-      return <output data-testid="return-to">{from ? `${from.pathname}${from.search}` : ''}</output>;
-    }
     render(
       <Provider store={store}>
         <MemoryRouter initialEntries={[SEARCH_URL]}>
@@ -178,12 +179,13 @@ describe('Save this search', () => {
   });
 });
 
+const two = () => [
+  saved({ LastSentAt: '2026-11-25T08:00:00.000Z' }),
+  saved({ SavedSearchID: 2, Name: 'Studios up to £1,200', Criteria: { roomType: 'Studio', maxPrice: 1200 }, Frequency: 'off' }),
+];
+const card = (name: string) => within(screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement);
+
 describe('Saved searches page', () => {
-  const two = () => [
-    saved({ LastSentAt: '2026-11-25T08:00:00.000Z' }),
-    saved({ SavedSearchID: 2, Name: 'Studios up to £1,200', Criteria: { roomType: 'Studio', maxPrice: 1200 }, Frequency: 'off' }),
-  ];
-  const card = (name: string) => within(screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement);
 
   it('lists each search with its criteria in words, its frequency, when it last emailed, and a link that runs it', async () => {
     stubApi({ searches: two() });
