@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { DEFAULT_MAIL_FROM, type Config } from './config.ts';
+import { DEFAULT_ALERT_DELAY_SECONDS, DEFAULT_DIGEST_HOUR, DEFAULT_MAIL_FROM, type Config } from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import authRoutes from './features/auth/routes.ts';
@@ -26,6 +26,7 @@ import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
+import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -46,7 +47,9 @@ export interface BuildAppOptions {
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
     /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
-    Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> };
+    Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> } &
+    /** Alerts: without them, the defaults of ALERT_DELAY_SECONDS and DIGEST_HOUR. */
+    Partial<Pick<Config, 'alertDelaySeconds' | 'digestHour'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
@@ -119,6 +122,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
       tags: [
         { name: 'auth', description: 'Registration and login' },
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
+        { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
@@ -151,7 +155,9 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
     now,
     viewSecret: config.tokenSecret,
+    alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
   await app.register(newsletterRoutes, {
