@@ -34,7 +34,8 @@ export interface NotificationsRoutesOptions {
 const ONE_CLICK_BODY_LIMIT = 1024;
 
 const querystring = z.object({
-  token: z.string().max(200).optional().describe('The signed token of the email’s List-Unsubscribe address.'),
+  // Any text: what is not a genuine token answers the one clear sentence (invalidToken), however it is wrong.
+  token: z.string().optional().describe('The signed token of the email’s List-Unsubscribe address.'),
 });
 
 const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { db, secret }) => {
