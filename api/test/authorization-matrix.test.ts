@@ -74,6 +74,7 @@ const MATRIX = `
 | PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: become a tenant          | 401  | 200    | 200      | 409   | 401     | 401     | 401    | 401       |
+| PUT    /api/users/profile                   | JSON: email settings, own      | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
@@ -90,6 +91,8 @@ const MATRIX = `
 | POST   /api/newsletter/subscriptions        | a new email                    | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       |
 | POST   /api/newsletter/confirmations        | an unknown token               | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
 | POST   /api/newsletter/unsubscriptions      | a forged token                 | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
+| POST   /api/notifications/unsubscribe       | a forged token of the owner's  | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
+| GET    /api/notifications/unsubscribe       | changes nothing                | 405  | 405    | 405      | 405   | 405     | 405     | 405    | 405       |
 | POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       |
 | GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
@@ -258,6 +261,10 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: () => json('PUT', '/api/users/profile', { UserType: 'Tenant' }),
     check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, UserType: 'Tenant' }),
   },
+  "PUT /api/users/profile (JSON: email settings, own)": {
+    request: () => json('PUT', '/api/users/profile', { EmailOnMessage: false }),
+    check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, EmailOnMessage: false }),
+  },
   "GET /api/users/plan-usage (the caller's own)": {
     request: () => ({ method: 'GET', url: '/api/users/plan-usage' }),
     check: (_w, res) => expect(res.json()).toMatchObject({ plan: expect.any(String), listings: expect.any(Object), newConversations: expect.any(Object) }),
@@ -310,6 +317,19 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   'POST /api/newsletter/subscriptions (a new email)': { request: () => json('POST', '/api/newsletter/subscriptions', { Email: uniqueEmail('news') }) },
   'POST /api/newsletter/confirmations (an unknown token)': { request: () => json('POST', '/api/newsletter/confirmations', { Token: 'x'.repeat(43) }) },
   'POST /api/newsletter/unsubscriptions (a forged token)': { request: () => json('POST', '/api/newsletter/unsubscriptions', { Token: `1.${'A'.repeat(43)}` }) },
+  // One-click unsubscribe needs no login: the signed token is the authority, so one signed with another key is refused for anyone.
+  "POST /api/notifications/unsubscribe (a forged token of the owner's)": {
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=messages.${w.owner.id}.${'A'.repeat(43)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+  },
+  // A link scanner's GET must not unsubscribe anybody.
+  'GET /api/notifications/unsubscribe (changes nothing)': {
+    request: (w) => ({ method: 'GET', url: `/api/notifications/unsubscribe?token=messages.${w.owner.id}.${'A'.repeat(43)}` }),
+  },
   'POST /api/client-errors/remote-failures (a valid report)': {
     request: () =>
       json('POST', '/api/client-errors/remote-failures', {

@@ -377,6 +377,8 @@ const TARGETS: Target[] = [
   { route: 'POST /api/newsletter/subscriptions', auth: 'none', json: { Email: NEW_EMAIL } },
   { route: 'POST /api/newsletter/confirmations', auth: 'none', json: { Token: 'x'.repeat(43) } },
   { route: 'POST /api/newsletter/unsubscriptions', auth: 'none', json: { Token: `1.${'A'.repeat(43)}` } },
+  { route: 'POST /api/notifications/unsubscribe', auth: 'none', query: ['token'] },
+  { route: 'GET /api/notifications/unsubscribe', auth: 'none', query: ['token'] },
   {
     route: 'POST /api/client-errors/remote-failures',
     auth: 'none',

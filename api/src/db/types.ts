@@ -222,6 +222,14 @@ export interface JobsTable {
   failed_at: ColumnType<Date | null, never, Date | null>;
 }
 
+/** The unread spells whose email has gone out (migration 0019): one email per spell. */
+export interface MessageEmailSpellsTable {
+  receiver_id: ColumnType<number, number, never>;
+  sender_id: ColumnType<number, number, never>;
+  first_message_id: ColumnType<number, number, never>;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -238,6 +246,7 @@ export interface DB {
   alert_deliveries: AlertDeliveriesTable;
   saved_search_terms: SavedSearchTermsTable;
   jobs: JobsTable;
+  message_email_spells: MessageEmailSpellsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
