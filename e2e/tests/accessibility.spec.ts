@@ -120,6 +120,15 @@ const STATES: PageState[] = [
     },
   },
   {
+    name: 'the save-search dialog open',
+    role: 'tenant',
+    path: () => '/rooms?city=London&roomType=Double',
+    reach: async (page) => {
+      await page.getByRole('button', { name: 'Save this search' }).press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Save this search' })).toBeVisible();
+    },
+  },
+  {
     name: 'the delete-listing dialog open',
     role: 'landlord',
     path: (people) => `/rooms/${people.roomId}`,

@@ -44,7 +44,7 @@ test('the Saved searches page on a phone: rename, frequency and delete, nothing 
   await expect(rename).toBeVisible();
   const box = await rename.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
-  await rename.getByLabel('Name').fill('Manchester under £750');
+  await rename.getByLabel('Name', { exact: true }).fill('Manchester under £750');
   await rename.getByRole('button', { name: 'Save name' }).tap();
   await expect(card('Manchester under £750')).toBeVisible();
   await expect(rename).toBeHidden();
