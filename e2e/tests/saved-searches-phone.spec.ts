@@ -2,13 +2,25 @@
  * Saved searches on a 375 px phone: the Saved searches page (rename, frequency, delete) and the Save this
  * search dialog fit the screen, nothing wider than it, every action reachable by touch.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { MAX_SAVED_SEARCHES, SAVED_TEXTS } from '@roomnest/shared';
 import { bearer, logInWithStorage, member, toast, type Member } from '../support/app.ts';
 
 async function saveSearch(request: APIRequestContext, who: Member, Name: string, Criteria: Record<string, unknown>, Frequency = 'instant') {
   const res = await request.post('/api/saved-searches', { headers: bearer(who), data: { Name, Criteria, Frequency } });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** What a finger has to hit is at least 44 by 44 px (--control-height; tap-targets-phone.spec.ts). */
+async function expectFingerSized(targets: Locator) {
+  const count = await targets.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const box = (await targets.nth(i).boundingBox())!;
+    const name = (await targets.nth(i).textContent())?.trim();
+    expect(box.height, `"${name}" is ${Math.round(box.height)} px tall`).toBeGreaterThanOrEqual(44);
+    expect(box.width, `"${name}" is ${Math.round(box.width)} px wide`).toBeGreaterThanOrEqual(44);
+  }
 }
 
 /** Nothing on the page is wider than the screen. */
@@ -29,6 +41,9 @@ test('the Saved searches page on a phone: rename, frequency and delete, nothing 
   const manchester = card('A very long name for a search of rooms in Manchester');
   await expect(manchester.getByText('Rooms in Manchester, £400 to £750 a month, available by 15 Jan 2027')).toBeVisible();
   await expectNoOverflow(page);
+  await expectFingerSized(manchester.getByRole('button'));
+  await expectFingerSized(manchester.getByRole('link'));
+  await expectFingerSized(manchester.getByRole('combobox'));
   // One column: the cards sit one under the other, each as wide as the screen allows.
   const [a, b] = [await card('Studios near Shoreditch').boundingBox(), await manchester.boundingBox()];
   expect(a && b && Math.abs(a.x - b.x) < 1 && a.x + a.width <= 375).toBe(true);
