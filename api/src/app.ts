@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { DEFAULT_JOB_CONCURRENCY, DEFAULT_MAIL_FROM, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, type Config } from './config.ts';
+import { DEFAULT_ALERT_DELAY_SECONDS, DEFAULT_DIGEST_HOUR, DEFAULT_JOB_CONCURRENCY, DEFAULT_MAIL_FROM, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, type Config } from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import type { JobHandlers } from './jobs/runner.ts';
@@ -29,6 +29,8 @@ import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
+import { createAlertHandlers } from './features/saved-searches/alerts.ts';
+import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -53,7 +55,7 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> } &
     /**
      * The job queue: without runJobs nothing runs by itself (a test calls app.jobs.runDue()); main.ts passes RUN_JOBS,
-     * on by default. Without messageEmailDelaySeconds, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS.
+     * on by default. Without the delays and DIGEST_HOUR, their defaults.
      */
     Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
@@ -74,12 +76,15 @@ export interface JobHandlerDeps {
   secret: Uint8Array;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** DIGEST_HOUR: the London hour of the daily digest. */
+  digestHour: number;
 }
 
 /** Every kind of job and what runs it: the API process (plugins/jobs.ts) and `npm run worker` (worker.ts) run these. */
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
     [MESSAGE_EMAIL_JOB]: messageEmailHandler(deps),
+    ...createAlertHandlers(deps),
   };
 }
 
@@ -145,6 +150,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
       tags: [
         { name: 'auth', description: 'Registration and login' },
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
+        { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
@@ -175,7 +181,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   // The durable job queue (plugins/jobs.ts): every kind of job and its handler, in this one object. worker.ts runs the same ones.
   await app.register(jobsPlugin, {
     db,
-    handlers: jobHandlers({ db, mailer, publicUrl, secret: config.tokenSecret, log: app.log, now: clock }),
+    handlers: jobHandlers({ db, mailer, publicUrl, secret: config.tokenSecret, log: app.log, now: clock, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR }),
     run: config.runJobs ?? false,
     concurrency: config.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY,
     now: clock,
@@ -190,7 +196,9 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
     now,
     viewSecret: config.tokenSecret,
+    alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, {
     prefix: '/api/messages',

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'), log });
-  const handlers = jobHandlers({ db: database.db, mailer, publicUrl: config.publicUrl, secret: config.tokenSecret, log, now: () => new Date() });
+  const handlers = jobHandlers({ db: database.db, mailer, publicUrl: config.publicUrl, secret: config.tokenSecret, log, now: () => new Date(), digestHour: config.digestHour });
   const runner = createJobRunner({ db: database.db, handlers, log, concurrency: config.jobConcurrency });
 
   let stopping = false;

@@ -133,3 +133,15 @@ export async function deleteFinishedJobs(db: Executor, before: Date): Promise<nu
   const result = await sql`delete from jobs where (done_at is not null or failed_at is not null) and coalesce(done_at, failed_at) < ${before}`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
+
+/** Writes several jobs in one statement (a fan-out: the daily digest's emails); answers how many were new (see enqueue). */
+export async function enqueueMany(db: Executor, jobs: readonly JobSpec[], now: Date = new Date()): Promise<number> {
+  if (!jobs.length) return 0;
+  const rows = jobs.map((job) => sql`(${job.kind}, ${job.key ?? null}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt ?? now}::timestamptz, ${job.maxAttempts ?? 8}::int)`);
+  const result = await sql`
+    insert into jobs (kind, key, payload, run_at, max_attempts)
+    values ${sql.join(rows)}
+    on conflict (key) where key is not null and done_at is null and failed_at is null do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
