@@ -29,8 +29,8 @@ import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
-import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import { createAlertHandlers } from './features/saved-searches/alerts.ts';
+import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -55,7 +55,7 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> } &
     /**
      * The job queue: without runJobs nothing runs by itself (a test calls app.jobs.runDue()); main.ts passes RUN_JOBS,
-     * on by default. Without messageEmailDelaySeconds, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS.
+     * on by default. Without the delays and DIGEST_HOUR, their defaults.
      */
     Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
@@ -76,15 +76,15 @@ export interface JobHandlerDeps {
   secret: Uint8Array;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** DIGEST_HOUR: the London hour of the saved searches' daily digest. */
+  /** DIGEST_HOUR: the London hour of the daily digest. */
   digestHour: number;
 }
 
 /** Every kind of job and what runs it: the API process (plugins/jobs.ts) and `npm run worker` (worker.ts) run these. */
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
-    ...createAlertHandlers(deps),
     [MESSAGE_EMAIL_JOB]: messageEmailHandler(deps),
+    ...createAlertHandlers(deps),
   };
 }
 

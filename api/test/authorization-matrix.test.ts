@@ -70,6 +70,10 @@ const MATRIX = `
 | POST   /api/listings/:id/photos             | a Pending listing              | 401  | 404    | 404      | 201   | 401     | 401     | 401    | 401       |
 | PUT    /api/listings/:id/photos/order       | the same order                 | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/listings/:id/photos/:photoId    | the cover                      | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/saved-searches                  | a valid search                 | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
+| GET    /api/saved-searches                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PATCH  /api/saved-searches/:id              | the owner's search, renamed    | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
+| DELETE /api/saved-searches/:id              | the owner's search             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -140,6 +144,8 @@ interface World {
   deleted: Person;
   bystander: Person;
   listings: { available: number; pending: number; expired: number };
+  /** The owner's saved search (its name is private). */
+  savedSearch: number;
   /** The available listing's one photo (its image). */
   photo: number;
   messages: number[];
@@ -342,6 +348,21 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
         shellVersion: SHELL_VERSION,
       }),
   },
+  'POST /api/saved-searches (a valid search)': {
+    request: () => json('POST', '/api/saved-searches', { Name: 'Matrix search', Criteria: { city: 'London', maxPrice: 900 }, Frequency: 'daily' }),
+    check: (_w, res) => expect(res.json().savedSearch.Name).toBe('Matrix search'),
+  },
+  // Only the caller's own: the owner's private search name reaches nobody else (the leak check).
+  "GET /api/saved-searches (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/saved-searches' }),
+    check: (w, res, caller) =>
+      expect(res.json<{ savedSearches: { SavedSearchID: number }[] }>().savedSearches.map((s) => s.SavedSearchID)).toEqual(caller === 'Owner' ? [w.savedSearch] : []),
+  },
+  "PATCH /api/saved-searches/:id (the owner's search, renamed)": {
+    request: (w) => json('PATCH', `/api/saved-searches/${w.savedSearch}`, { Name: 'Renamed search' }),
+    check: (_w, res) => expect(res.json().savedSearch.Name).toBe('Renamed search'),
+  },
+  "DELETE /api/saved-searches/:id (the owner's search)": { request: (w) => ({ method: 'DELETE', url: `/api/saved-searches/${w.savedSearch}` }) },
   'GET /uploads/* (a listing image)': { request: (w) => ({ method: 'GET', url: w.imageUrl }) },
   'GET /store/* (a published build file)': { request: () => ({ method: 'GET', url: `/store/shell/${SHELL_VERSION}/index.html` }) },
   // CORS grants only CORS_ORIGINS (none here): a preflight from elsewhere is a plain JSON 404.
@@ -389,6 +410,11 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     .values({ listing_id: listings.available, position: 0, path: `/uploads/listings/${imageName}`, card_path: `/uploads/listings/${imageName}`, width: 8, height: 8 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: savedSearch } = await ctx.db
+    .insertInto('saved_searches')
+    .values({ user_id: owner.id, name: `PRIVATE-SEARCH-${n}`, criteria: JSON.stringify({ city: 'Hackney' }), frequency: 'instant' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const secretIn = `PRIVATE-MESSAGE-IN-${n}`;
   const secretOut = `PRIVATE-MESSAGE-OUT-${n}`;
   const messages: number[] = [];
@@ -415,7 +441,8 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     messages,
     imageUrl: `/uploads/listings/${imageName}`,
     titles,
-    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut],
+    savedSearch,
+    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut, `PRIVATE-SEARCH-${n}`],
   };
 }
 
@@ -428,6 +455,7 @@ async function ownerData(ctx: TestContext, w: World): Promise<string> {
       (select md5(string_agg(l::text, '|' order by l.id)) from listings l where l.landlord_id = ${id}),
       (select md5(string_agg(p::text, '|' order by p.id)) from listing_photos p join listings l on l.id = p.listing_id where l.landlord_id = ${id}),
       (select md5(string_agg(m::text, '|' order by m.id)) from messages m where m.sender_id = ${id} or m.receiver_id = ${id}),
+      (select md5(string_agg(s::text, '|' order by s.id)) from saved_searches s where s.user_id = ${id}),
       (select md5(string_agg(r::text, '|' order by r.id)) from password_reset_tokens r where r.user_id = ${id})
     ) as digest`.execute(ctx.db);
   return rows[0]!.digest;

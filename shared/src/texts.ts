@@ -164,6 +164,7 @@ export const UNSUBSCRIBE_TEXTS = {
   pageTitle: 'Stop these emails',
   explainMessages: 'Stop the emails RoomNest sends you when a message has been waiting unread for a while? You will still see every message in RoomNest.',
   explainSearch: 'Stop the alert emails of this saved search? The search stays saved, with its alerts set to Off; your other saved searches go on as before.',
+  explainOther: 'Stop these emails from RoomNest?',
   confirm: 'Stop these emails',
   working: 'Stopping…',
   settingsLink: 'Your email settings',

@@ -4,7 +4,7 @@
  * Remote pages are `remote/module` pairs of the federation contract; shell
  * pages are the few screens the shell renders itself.
  */
-import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
+import { EMAIL_PAGES, NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
 import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
 import type { GuardName } from '../features/guards/guards.ts';
 
@@ -71,6 +71,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // The newsletter email's links: confirm a subscription, unsubscribe.
   { path: NEWSLETTER_PAGES.confirm, ...content },
   { path: NEWSLETTER_PAGES.unsubscribe, ...content },
+  // A notification email's unsubscribe link (alerts, unread messages).
+  { path: EMAIL_PAGES.unsubscribe, ...content },
   { path: ROUTE_PATTERNS.newsArticle, ...content },
   { path: ROUTE_PATTERNS.newsCategory, ...content },
   { path: ROUTES.accessibility, ...content },

@@ -77,40 +77,48 @@ function combinedTerm(match: PlaceMatch): PlaceColumns {
   return { place_kind: kind, place_key: key, ...columns };
 }
 
-/** The rows of saved_search_terms for `criteria`. */
-export async function searchTerms(db: Executor, criteria: SavedSearchCriteria): Promise<SearchTerm[]> {
+/** The filters of `criteria` besides the place, as match columns (rents through rentBounds, as search reads them). */
+export function criteriaFilters(criteria: SavedSearchCriteria) {
   const { min, max } = rentBounds(criteria);
-  const filters = {
+  return {
     min_rent: min ?? null,
     max_rent: max ?? null,
     room_type: criteria.roomType ?? null,
     available_date: criteria.availableDate ?? null,
     address: criteria.address ? criteria.address.toLowerCase() : null,
   };
+}
+
+/** The rows of saved_search_terms for `criteria`. */
+export async function searchTerms(db: Executor, criteria: SavedSearchCriteria): Promise<SearchTerm[]> {
+  const filters = criteriaFilters(criteria);
   return (await placeTerms(db, criteria.city)).map((place) => ({ ...place, ...filters }));
 }
 
-/** Replaces a search's rows (its Criteria never change after saving, so this runs once, in the transaction that saves it). */
+/** A row of saved_search_terms as written: its texts lower-cased by the database, as search lower-cases the listing's. */
+export function termRow(search: { id: number; userId: number; frequency: 'instant' | 'daily' | 'off' }, term: SearchTerm): Insertable<SavedSearchTermsTable> {
+  const lower = (text: string | null | undefined) => (text == null ? null : (sql<string>`lower(${text})` as never));
+  return {
+    ...term,
+    saved_search_id: search.id,
+    user_id: search.userId,
+    frequency: search.frequency,
+    // Compared with lower(...) of the listing's columns, as search compares them: the database's lower, not JavaScript's.
+    place_key: term.place_kind === 'postcode' || term.place_kind === 'district' ? term.place_key : lower(term.place_key)!,
+    area: lower(term.area),
+    street: lower(term.street),
+    city: lower(term.city),
+    city_prefix: lower(term.city_prefix),
+    address: lower(term.address),
+  };
+}
+
+/** Writes a search's rows, in the transaction that saves it (its Criteria never change afterwards). */
 export async function writeSearchTerms(db: Executor, search: { id: number; userId: number; frequency: 'instant' | 'daily' | 'off' }, terms: readonly SearchTerm[]) {
-  await db.deleteFrom('saved_search_terms').where('saved_search_id', '=', search.id).execute();
   if (!terms.length) return;
   await db
     .insertInto('saved_search_terms')
-    .values(
-      terms.map((term) => ({
-        ...term,
-        saved_search_id: search.id,
-        user_id: search.userId,
-        frequency: search.frequency,
-        // Compared with lower(...) of the listing's columns, as search compares them: the database's lower, not JavaScript's.
-        place_key: term.place_kind === 'postcode' || term.place_kind === 'district' ? term.place_key : (sql<string>`lower(${term.place_key})` as never),
-        area: term.area == null ? null : (sql<string>`lower(${term.area})` as never),
-        street: term.street == null ? null : (sql<string>`lower(${term.street})` as never),
-        city: term.city == null ? null : (sql<string>`lower(${term.city})` as never),
-        city_prefix: term.city_prefix == null ? null : (sql<string>`lower(${term.city_prefix})` as never),
-        address: term.address == null ? null : (sql<string>`lower(${term.address})` as never),
-      })),
-    )
+    .values(terms.map((term) => termRow(search, term)))
     .execute();
 }
 
