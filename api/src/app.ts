@@ -26,6 +26,7 @@ import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
+import savedListingsRoutes from './features/saved-listings/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
+        { name: 'saved-listings', description: 'Saved rooms' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
         { name: 'client-errors', description: 'Failures the browser reports to the server log' },
         { name: 'health', description: 'Service health' },
@@ -153,6 +155,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     viewSecret: config.tokenSecret,
   });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
+  await app.register(savedListingsRoutes, { prefix: '/api/saved-listings', db });
   await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
   await app.register(newsletterRoutes, {
     prefix: '/api/newsletter',

@@ -367,6 +367,9 @@ const TARGETS: Target[] = [
   { route: 'DELETE /api/users/profile', auth: 'fresh-user' },
   { route: 'GET /api/users/plan-usage', auth: 'tenant' },
   { route: 'GET /api/users/flatmate-search', auth: 'none', query: ['preferred_locations', 'budget_min', 'budget_max', 'move_in_date', 'page'] },
+  { route: 'GET /api/saved-listings', auth: 'tenant' },
+  { route: 'PUT /api/saved-listings/:listingId', auth: 'tenant' },
+  { route: 'DELETE /api/saved-listings/:listingId', auth: 'tenant' },
   { route: 'GET /api/messages/my-conversations', auth: 'landlord' },
   { route: 'GET /api/messages/conversation/:otherUserId', auth: 'landlord', writes: true },
   { route: 'GET /api/messages/partner/:id', auth: 'landlord' },
@@ -435,7 +438,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     path = path.replace('/api/docs/static/*', '/api/docs/static/index.css').replace('/uploads/*', '/uploads/.hidden').replace('/store/*', `/store/shell/${SHELL_VERSION}/index.html`);
     if (path.includes(':')) {
       // A listing of its own for each DELETE, so that one run's success does not decide the next ones.
-      const own = t.route === 'DELETE /api/listings/:id' ? String(await insertListing(ctx.db, landlord.id)) : path.startsWith('/api/listings') ? String(listingId) : String(tenant.id);
+      const own = t.route === 'DELETE /api/listings/:id' ? String(await insertListing(ctx.db, landlord.id)) : /^\/api\/(saved-)?listings/.test(path) ? String(listingId) : String(tenant.id);
       path = path.replace(/:[A-Za-z]+/, param ?? own);
       // A second parameter (a photo of the listing) names one that is not there.
       path = path.replace(/:[A-Za-z]+/g, '1');

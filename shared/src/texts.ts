@@ -144,6 +144,7 @@ export const SAVED_TEXTS = {
   roomSaved: 'Room saved.',
   roomUnsaved: 'Room removed from your saved rooms.',
   roomNotFound: 'Listing not found.',
+  tooManyRooms: (max: number) => `You can save at most ${max} rooms. Remove one you no longer need to save this one.`,
   nameRequired: 'Please give the search a name.',
   searchSaved: 'Search saved.',
   searchUpdated: 'Search updated.',
