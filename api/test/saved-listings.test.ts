@@ -172,7 +172,7 @@ describe.each(TEST_DATABASES)('saved rooms on $name', (database) => {
 
     await ctx.db.updateTable('listings').set({ status: 'Pending' }).where('id', '=', letAgreed).execute();
     await ctx.db.updateTable('listings').set({ status: 'Unavailable' }).where('id', '=', unavailable).execute();
-    await ctx.db.updateTable('listings').set({ created_at: sql<Date>`now() - interval '31 days'`, expires_at: sql<Date>`now() - interval '1 day'` }).where('id', '=', expiring).execute();
+    await sql`update listings set created_at = now() - interval '31 days', expires_at = now() - interval '1 day' where id = ${expiring}`.execute(ctx.db);
     await ctx.db.deleteFrom('listings').where('id', '=', deleted).execute();
 
     const listings = (await list(tenant)).json<{ listings: Listing[] }>().listings;
