@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actor, insertListing, type Actor } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
+const auth = (who: Actor | null) => (who ? bearer(who.token) : {});
+
 describe.each(TEST_DATABASES)('saved rooms on $name', (database) => {
   let ctx: TestContext;
   let landlord: Actor;
@@ -18,7 +20,6 @@ describe.each(TEST_DATABASES)('saved rooms on $name', (database) => {
   });
   afterAll(() => ctx?.close());
 
-  const auth = (who: Actor | null) => (who ? bearer(who.token) : {});
   const save = (id: number | string, who: Actor | null) => ctx.inject({ method: 'PUT', url: `/api/saved-listings/${id}`, headers: auth(who) });
   const unsave = (id: number | string, who: Actor | null) => ctx.inject({ method: 'DELETE', url: `/api/saved-listings/${id}`, headers: auth(who) });
   const list = (who: Actor | null) => ctx.inject({ method: 'GET', url: '/api/saved-listings', headers: auth(who) });
@@ -143,7 +144,7 @@ describe.each(TEST_DATABASES)('saved rooms on $name', (database) => {
     const tenant = await actor(ctx, 'Tenant');
     for (const text of ['abc', '0', '-1', '1.5', '2147483648', '1e3', '99999999999999999999']) {
       for (const res of [await save(text, tenant), await unsave(text, tenant)]) {
-        expect(res.statusCode, text).toBe(400);
+        expect({ text, status: res.statusCode }).toEqual({ text, status: 400 });
         const body = res.json<{ message: string; errors: { field: string; message: string }[] }>();
         expect(body.errors[0]!.field).toBe('listingId');
         expect(body.message).toMatch(/^listingId must be/);
@@ -157,7 +158,7 @@ describe.each(TEST_DATABASES)('saved rooms on $name', (database) => {
     const ids = [2_147_483_647, await room({ status: 'Pending' }), await room({ status: 'Unavailable' }), await room({ postedDaysAgo: 31 })];
     for (const id of ids) {
       const res = await save(id, tenant);
-      expect(res.statusCode, String(id)).toBe(404);
+      expect({ id, status: res.statusCode }).toEqual({ id, status: 404 });
       expect(res.json()).toEqual({ message: SAVED_TEXTS.roomNotFound });
     }
     expect(await rows(tenant.id)).toBe(0);

@@ -19,6 +19,9 @@ import s from './save-room-button.module.css';
 
 const useLoggedIn = () => useHostSelector(selectIsLoggedIn);
 
+/** The saved-rooms hooks, from the endpoints injected into the page's one api when the listing UI loads. */
+export const { useSavedListingsQuery, useSaveListingMutation, useUnsaveListingMutation } = savedRoomsApi();
+
 export interface SaveRoomButtonProps {
   /** The room; the whole listing when the page has it, so a save shows on the Saved rooms page at once. */
   listing: Listing;
@@ -29,13 +32,12 @@ export interface SaveRoomButtonProps {
 
 export function SaveRoomButton({ listing, describedBy, className }: SaveRoomButtonProps) {
   const loggedIn = useLoggedIn();
-  const api = savedRoomsApi();
-  const { saved } = api.useSavedListingsQuery(undefined, {
+  const { saved } = useSavedListingsQuery(undefined, {
     skip: !loggedIn,
     selectFromResult: ({ data }) => ({ saved: Boolean(data?.listings.some((l) => l.ListingID === listing.ListingID)) }),
   });
-  const [save] = api.useSaveListingMutation();
-  const [unsave] = api.useUnsaveListingMutation();
+  const [save] = useSaveListingMutation();
+  const [unsave] = useUnsaveListingMutation();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -85,7 +87,7 @@ export function useSaveIntent({ state }: { state?: unknown } = {}): void {
   const loggedIn = useLoggedIn();
   const location = useLocation();
   const navigate = useNavigate();
-  const [save] = savedRoomsApi().useSaveListingMutation();
+  const [save] = useSaveListingMutation();
   const raw = new URLSearchParams(location.search).get(SAVE_PARAM);
   const handled = useRef<string | null>(null);
 

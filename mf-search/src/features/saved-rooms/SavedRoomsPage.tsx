@@ -1,6 +1,6 @@
 import { ROUTES, type Listing } from '@roomnest/shared';
 import { errorMessage } from '@roomnest/shared/client';
-import { listingExpiry, savedRoomsApi } from '@roomnest/shared/listing';
+import { listingExpiry, useSavedListingsQuery } from '@roomnest/shared/listing';
 import { Alert, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { RoomCard } from '../room-search/RoomCard.tsx';
 import s from './saved-rooms.module.css';
@@ -25,7 +25,7 @@ const count = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'room' : 
  */
 export default function SavedRoomsPage() {
   // Read afresh on arrival: rooms change (let, expired, deleted) while the list sits in the cache.
-  const { data, error, isLoading, isError, isFetching, refetch } = savedRoomsApi().useSavedListingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, error, isLoading, isError, isFetching, refetch } = useSavedListingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const headingRef = usePageFocus<HTMLHeadingElement>(true);
   const listings = data?.listings ?? [];
   const from = ROUTES.savedRooms;
