@@ -18,10 +18,12 @@ test('a tenant saves two rooms from search and one from its page, then finds the
   const titles = await cardsOf(page).getByRole('heading', { level: 3 }).allInnerTexts();
   expect(titles.length).toBeGreaterThanOrEqual(3);
 
-  for (const title of titles.slice(0, 2)) {
-    const heart = page.getByRole('button', { name: 'Save room', description: title });
+  // By card: demo rooms may share a title.
+  for (const index of [0, 1]) {
+    const heart = cardsOf(page).nth(index).getByRole('button', { name: 'Save room' });
+    await expect(heart).toHaveAccessibleDescription(titles[index]!);
     await heart.click();
-    await expect(page.getByRole('button', { name: 'Remove from saved rooms', description: title })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cardsOf(page).nth(index).getByRole('button', { name: 'Remove from saved rooms' })).toHaveAttribute('aria-pressed', 'true');
   }
   // The hearts saved without opening a room.
   await expect(page).toHaveURL(/\/rooms\?city=Manchester$/);
@@ -43,7 +45,7 @@ test('a tenant saves two rooms from search and one from its page, then finds the
   const saved = page.getByRole('list', { name: 'Saved rooms' }).getByRole('article');
   await expect(saved.first().getByRole('link', { name: 'View Details' })).toHaveAttribute('href', /^\/rooms\/\d+$/);
 
-  await page.getByRole('button', { name: 'Remove from saved rooms', description: titles[1] }).click();
+  await saved.nth(1).getByRole('button', { name: 'Remove from saved rooms' }).click();
   await expect.poll(() => titlesOf(page, 'Saved rooms')).toEqual([titles[2], titles[0]]);
   // The server agrees: the list read afresh says the same.
   await page.reload();
@@ -85,16 +87,17 @@ test('a visitor who presses a heart logs in and comes back to the same page with
   const tenant = await member(request, 'Tenant', 'Vic Visitor');
   await page.goto(SEARCH);
   await expect(cardsOf(page).first()).toBeVisible();
-  const title = (await cardsOf(page).nth(1).getByRole('heading', { level: 3 }).innerText()).trim();
-  await page.getByRole('button', { name: 'Save room', description: title }).click();
+  const card = cardsOf(page).nth(1);
+  const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
+  await card.getByRole('button', { name: 'Save room' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(toast(page, 'Log in to save rooms.')).toBeVisible();
 
   await logInThroughUi(page, tenant);
   // Back on the search, the intent acted on once and gone from the address.
   await expect(page).toHaveURL(/\/rooms\?city=Manchester$/);
-  await expect(toast(page, 'Room saved.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove from saved rooms', description: title })).toHaveAttribute('aria-pressed', 'true');
+  await expect(toast(page, /^Room saved\.$/)).toBeVisible();
+  await expect(cardsOf(page).nth(1).getByRole('button', { name: 'Remove from saved rooms' })).toHaveAttribute('aria-pressed', 'true');
   const answer = (await (await request.get('/api/saved-listings', { headers: bearer(tenant) })).json()) as { listings: Listing[] };
   expect(answer.listings.map((l) => l.Title)).toEqual([title]);
 });
