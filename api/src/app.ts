@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
 import { createAlertHandlers } from './features/saved-searches/alerts.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
+import savedListingsRoutes from './features/saved-listings/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
@@ -153,6 +154,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
+        { name: 'saved-listings', description: 'Saved rooms' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
         { name: 'notifications', description: 'Notification emails: one-click unsubscribe' },
         { name: 'client-errors', description: 'Failures the browser reports to the server log' },
@@ -208,6 +210,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     now: clock,
   });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', db, secret: config.tokenSecret });
+  await app.register(savedListingsRoutes, { prefix: '/api/saved-listings', db });
   await app.register(newsletterRoutes, {
     prefix: '/api/newsletter',
     db,

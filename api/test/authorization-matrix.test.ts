@@ -27,7 +27,7 @@
  *     every answer of the routes that carry credentials or private data whoever calls (/api/auth, /api/messages).
  * Each row runs on a world of its own (owner, partner, callers, three listings, two messages), the owner's cell last.
  */
-import { API_TEXTS, type Listing, type Message } from '@roomnest/shared';
+import { API_TEXTS, SAVED_TEXTS, type Listing, type Message } from '@roomnest/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -82,6 +82,10 @@ const MATRIX = `
 | GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/saved-listings                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/saved-listings/:listingId       | an Available listing           | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/saved-listings/:listingId       | an expired listing             | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
+| DELETE /api/saved-listings/:listingId       | a room the owner saved         | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -287,6 +291,23 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     },
   },
 
+  // Each caller's own list: the owner saved two rooms (one since let agreed); nobody else sees them.
+  "GET /api/saved-listings (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/saved-listings' }),
+    check: (w, res, caller) => expect(titlesOf(res)).toEqual(caller === 'Owner' ? [w.titles.pending, w.titles.available] : []),
+  },
+  'PUT /api/saved-listings/:listingId (an Available listing)': {
+    request: (w) => ({ method: 'PUT', url: `/api/saved-listings/${w.listings.available}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: SAVED_TEXTS.roomSaved }),
+  },
+  // A room nobody else may see cannot be newly saved, not even by its owner.
+  'PUT /api/saved-listings/:listingId (an expired listing)': { request: (w) => ({ method: 'PUT', url: `/api/saved-listings/${w.listings.expired}` }) },
+  // Removing from one's own list: the others' lists never held it; the owner's list loses it.
+  'DELETE /api/saved-listings/:listingId (a room the owner saved)': {
+    request: (w) => ({ method: 'DELETE', url: `/api/saved-listings/${w.listings.available}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: SAVED_TEXTS.roomUnsaved }),
+  },
+
   'GET /api/messages/my-conversations': {
     request: () => ({ method: 'GET', url: '/api/messages/my-conversations' }),
     check: (_w, res, caller) => expect(res.json()).toHaveLength(caller === 'Owner' ? 1 : 0),
@@ -415,6 +436,14 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     .values({ user_id: owner.id, name: `PRIVATE-SEARCH-${n}`, criteria: JSON.stringify({ city: 'Hackney' }), frequency: 'instant' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The owner's saved rooms: the available one, then their pending one (saved while it was public, let agreed since).
+  await ctx.db
+    .insertInto('saved_listings')
+    .values([
+      { user_id: owner.id, listing_id: listings.available, saved_at: new Date(Date.now() - 60_000) },
+      { user_id: owner.id, listing_id: listings.pending, saved_at: new Date() },
+    ])
+    .execute();
   const secretIn = `PRIVATE-MESSAGE-IN-${n}`;
   const secretOut = `PRIVATE-MESSAGE-OUT-${n}`;
   const messages: number[] = [];

@@ -371,6 +371,9 @@ const TARGETS: Target[] = [
   { route: 'DELETE /api/users/profile', auth: 'fresh-user' },
   { route: 'GET /api/users/plan-usage', auth: 'tenant' },
   { route: 'GET /api/users/flatmate-search', auth: 'none', query: ['preferred_locations', 'budget_min', 'budget_max', 'move_in_date', 'page'] },
+  { route: 'GET /api/saved-listings', auth: 'tenant' },
+  { route: 'PUT /api/saved-listings/:listingId', auth: 'tenant' },
+  { route: 'DELETE /api/saved-listings/:listingId', auth: 'tenant' },
   { route: 'GET /api/messages/my-conversations', auth: 'landlord' },
   { route: 'GET /api/messages/conversation/:otherUserId', auth: 'landlord', writes: true },
   { route: 'GET /api/messages/partner/:id', auth: 'landlord' },
@@ -452,7 +455,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
           ? String(await insertListing(ctx.db, landlord.id))
           : t.route === 'DELETE /api/saved-searches/:id'
             ? String(await insertSearch())
-            : path.startsWith('/api/listings')
+            : /^\/api\/(saved-)?listings/.test(path)
               ? String(listingId)
               : path.startsWith('/api/saved-searches')
                 ? String(savedSearchId)

@@ -304,6 +304,7 @@ const WALKS: { role: Role; start: string; hops: Hop[] }[] = [
     start: '/pricing',
     hops: [
       { link: nav('List My Profile'), url: to('/my-flatmate-profile') },
+      { link: nav('Saved'), url: to('/saved') },
       { link: nav(/^Messages/), url: to('/messages') },
       { link: inMain('a[href^="/messages/chat/"]'), url: /\/messages\/chat\/\d+$/ },
     ],

@@ -33,6 +33,8 @@ export const TAGS = {
   profile: 'Profile',
   flatmates: 'Flatmates',
   savedSearches: 'SavedSearches',
+  /** The signed-in person's saved rooms (GET /api/saved-listings). */
+  savedListings: 'SavedListings',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**

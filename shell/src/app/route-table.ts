@@ -32,6 +32,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ROUTES.findARoom, remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
   { path: ROUTE_PATTERNS.room, remote: 'mf_search', module: 'RoomDetailPage', guard: 'public' },
   { path: ROUTES.savedSearches, remote: 'mf_search', module: 'SavedSearchesPage', guard: 'user' },
+  { path: ROUTES.savedRooms, remote: 'mf_search', module: 'SavedRoomsPage', guard: 'user' },
 
   { path: ROUTE_PATTERNS.editRoom, remote: 'mf_listings', module: 'EditListingPage', guard: 'landlord' },
   { path: ROUTES.postAd, remote: 'mf_listings', module: 'PostAdPage', guard: 'landlord' },

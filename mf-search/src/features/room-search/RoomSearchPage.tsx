@@ -1,5 +1,6 @@
 import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SearchLocation, type SortBy } from '@roomnest/shared';
 import { errorMessage, errorStatus } from '@roomnest/shared/client';
+import { useSaveIntent } from '@roomnest/shared/listing';
 import { Alert, Button, controlClass, LoadingState, Options, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
@@ -37,6 +38,9 @@ export default function RoomSearchPage() {
   const navigationType = useNavigationType();
   const search = useMemo(() => readSearch(params), [params]);
   const sortId = useId();
+  // A visitor who pressed a heart here and logged in comes back with `?save=<id>`: saved once, then out of the URL
+  // (leaving the focus where the page put it).
+  useSaveIntent({ state: KEEP_FOCUS });
   const { data, error, isLoading, isFetching, isError, refetch } = useSearchListingsQuery(search, { refetchOnMountOrArgChange: REFRESH_AFTER_SECONDS });
 
   // A 404 answer is an empty result (docs/product.md, Errors).
