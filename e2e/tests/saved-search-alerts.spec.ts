@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SAVED_TEXTS } from '@roomnest/shared';
-import { logInThroughUi, logInWithStorage, member, registerAccount, toast } from '../support/app.ts';
+import { bearer, logInThroughUi, logInWithStorage, member, registerAccount, toast } from '../support/app.ts';
 import { emailsTo, type OutboxEmail } from '../support/outbox.ts';
 import { colourPhoto } from '../support/photos.ts';
 
@@ -125,5 +125,34 @@ test.describe('saved search alerts', () => {
     const notifications = page.getByRole('region', { name: 'Email notifications' });
     await expect(notifications.getByRole('listitem').filter({ hasText: `Single rooms in ${street}, London` })).toContainText('Daily digest');
     await expect(notifications).toBeInViewport();
+  });
+
+  test('from the keyboard: Escape closes the dialog back onto its button, arrows choose the frequency, Enter saves', async ({ page, request }) => {
+    const street = uniqueStreet();
+    const tenant = await member(request, 'Tenant', 'Aisha Rahman');
+    await logInWithStorage(page, request, tenant, `/rooms?city=London&address=${encodeURIComponent(street).replace(/%20/g, '+')}`);
+    const button = page.getByRole('button', { name: 'Save this search' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Save this search' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: /^Instant/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByRole('radio', { name: /^Daily digest/ })).toBeChecked();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, SAVED_TEXTS.searchSaved)).toBeVisible();
+    await expect(button).toBeFocused();
+
+    const res = await request.get('/api/saved-searches', { headers: bearer(tenant) });
+    const { savedSearches } = (await res.json()) as { savedSearches: { Name: string; Frequency: string; Criteria: Record<string, unknown> }[] };
+    expect(savedSearches).toEqual([expect.objectContaining({ Name: `Rooms in ${street}, London`, Frequency: 'daily', Criteria: { city: 'London', address: street } })]);
   });
 });

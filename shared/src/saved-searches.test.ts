@@ -10,6 +10,9 @@ describe('saved searches in words', () => {
     expect(describeSavedSearch({ city: 'Leeds', minPrice: 400, maxPrice: 1200, availableDate: '2026-12-01' })).toBe('Rooms in Leeds, £400 to £1,200 a month, available by 1 Dec 2026');
     expect(describeSavedSearch({ roomType: 'Studio', priceRange: '1500+' })).toBe('Studios, £1,500 or more a month');
     expect(describeSavedSearch({ priceRange: '500-1000' })).toBe('Rooms, £500 to £1,000 a month');
+    expect(describeSavedSearch({ city: 'London', address: 'Mare Street' })).toBe('Rooms in Mare Street, London');
+    expect(describeSavedSearch({ city: 'Bristol' })).toBe('Rooms in Bristol');
+    expect(describeSavedSearch({ roomType: 'Shared' })).toBe('Shared rooms');
     expect(describeSavedSearch({})).toBe('Any room, anywhere');
   });
 

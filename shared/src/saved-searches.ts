@@ -51,10 +51,9 @@ function rentWords(c: SavedSearchCriteria): string[] {
 export function describeSavedSearch(c: SavedSearchCriteria): string {
   const subject = (c.roomType && ROOM_WORDS[c.roomType]) || 'Rooms';
   const place = [c.address, c.city].filter((p): p is string => Boolean(p && p.trim())).join(', ');
-  const parts = [place ? `${subject} in ${place}` : subject, ...rentWords(c)];
-  if (c.availableDate) parts.push(`available by ${formatDate(c.availableDate)}`);
-  if (parts.length === 1 && subject === 'Rooms') return 'Any room, anywhere';
-  return parts.join(', ');
+  const rest = [...rentWords(c), ...(c.availableDate ? [`available by ${formatDate(c.availableDate)}`] : [])];
+  if (!place && !c.roomType && rest.length === 0) return 'Any room, anywhere';
+  return [place ? `${subject} in ${place}` : subject, ...rest].join(', ');
 }
 
 /** The name a new search starts with: its description, cut to the longest name allowed on a word boundary. */
