@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       TOKEN_SECRET: E2E_TOKEN_SECRET,
       LOG_LEVEL: 'warn',
+      // Saved search alerts go out a second after a room is posted (e2e/tests/saved-search-alerts.spec.ts), not a minute.
+      ALERT_DELAY_SECONDS: '1',
     },
   },
 });

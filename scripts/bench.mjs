@@ -3,8 +3,8 @@
  * `npm run bench`: every benchmark, one table with the budget
  * beside each figure, written as JSON to `bench-results/summary.json`.
  *
- *   npm run bench                     search, messaging, web (when its script exists), soak and photos
- *   npm run bench -- search           one part alone (also: messaging, pages, web, soak, photos; several may be named)
+ *   npm run bench                     search, messaging, web (when its script exists), soak, photos, alerts and jobs
+ *   npm run bench -- search           one part alone (also: messaging, pages, web, soak, photos, alerts, jobs; several may be named)
  *   npm run bench:search / bench:messaging
  *
  * Parts, each a process of its own that writes its rows to
@@ -21,6 +21,12 @@
  *                                      5xx, failures, lost messages, memory growth
  *   photos     api/bench/photos.ts     ten 12-megapixel phone photos through the upload route: time,
  *                                      per photo against the one-image path, peak RSS and sharp's memory
+ *   alerts     api/bench/alerts.ts     100,000 saved searches on PostgreSQL and PGlite: matching one new
+ *                                      listing (p50, p95, against a sequential scan), the daily digest
+ *                                      (total time, emails a second, peak RSS)
+ *   jobs       api/bench/jobs.ts       the job queue: 20,000 no-op jobs drained by 1 and 4 worker processes
+ *                                      on PostgreSQL (jobs/s, ratio, claim p95, none run twice), and 1
+ *                                      runner on PGlite for reference
  *
  * ROW FORMAT (every part writes a JSON array of these to bench-results/<part>.json):
  *   {
@@ -54,7 +60,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = join(ROOT, 'bench-results');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const PARTS = ['search', 'messaging', 'pages', 'web', 'soak', 'photos'];
+const PARTS = ['search', 'messaging', 'pages', 'web', 'soak', 'photos', 'alerts', 'jobs'];
 
 const log = (message) => console.info(`[bench] ${message}`);
 
@@ -216,7 +222,7 @@ async function main() {
   const rows = [];
   const skipped = [];
   const failed = [];
-  const needsPostgres = parts.some((p) => p === 'search' || p === 'messaging' || p === 'soak');
+  const needsPostgres = parts.some((p) => ['search', 'messaging', 'soak', 'alerts', 'jobs'].includes(p));
   const pg = needsPostgres ? await startPostgres() : { skipped: 'not needed' };
   if (needsPostgres && pg.skipped) {
     log(`PostgreSQL rows skipped: ${pg.skipped}`);
@@ -246,6 +252,12 @@ async function main() {
       } else if (part === 'photos') {
         log('part: photos (api/bench/photos.ts)');
         code = await runChild(TSX, ['api/bench/photos.ts'], {});
+      } else if (part === 'alerts') {
+        log('part: saved-search alerts (api/bench/alerts.ts)');
+        code = await runChild(TSX, ['api/bench/alerts.ts'], pgEnv);
+      } else if (part === 'jobs') {
+        log('part: job queue (api/bench/jobs.ts)');
+        code = await runChild(TSX, ['api/bench/jobs.ts'], pgEnv);
       } else {
         const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
         if (!scripts['bench:web']) {

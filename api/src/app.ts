@@ -8,12 +8,13 @@ import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { DEFAULT_MAIL_FROM, type Config } from './config.ts';
+import { DEFAULT_ALERT_DELAY_SECONDS, DEFAULT_DIGEST_HOUR, DEFAULT_JOB_CONCURRENCY, DEFAULT_MAIL_FROM, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, type Config } from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
+import type { JobHandlers } from './jobs/runner.ts';
 import authRoutes from './features/auth/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
@@ -21,16 +22,22 @@ import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
+import { MESSAGE_EMAIL_JOB, messageEmailHandler } from './features/notifications/message-email.ts';
+import notificationsRoutes from './features/notifications/routes.ts';
 import { createPageDescriber } from './features/pages/describe.ts';
 import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
+import { createAlertHandlers } from './features/saved-searches/alerts.ts';
+import savedSearchesRoutes from './features/saved-searches/routes.ts';
+import savedListingsRoutes from './features/saved-listings/routes.ts';
 import usersRoutes from './features/users/routes.ts';
 import authPlugin from './plugins/auth.ts';
 import backgroundPlugin from './plugins/background.ts';
 import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -46,7 +53,12 @@ export interface BuildAppOptions {
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
     /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
-    Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> };
+    Partial<Pick<Config, 'corsOrigins' | 'cspRemoteOrigins' | 'trustProxy'>> & { rateLimits?: Partial<Config['rateLimits']> } &
+    /**
+     * The job queue: without runJobs nothing runs by itself (a test calls app.jobs.runDue()); main.ts passes RUN_JOBS,
+     * on by default. Without the delays and DIGEST_HOUR, their defaults.
+     */
+    Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
@@ -56,6 +68,26 @@ export interface BuildAppOptions {
 }
 
 export type App = FastifyInstance;
+
+export interface JobHandlerDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  publicUrl: string;
+  /** The token secret (signs the unsubscribe links). */
+  secret: Uint8Array;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** DIGEST_HOUR: the London hour of the daily digest. */
+  digestHour: number;
+}
+
+/** Every kind of job and what runs it: the API process (plugins/jobs.ts) and `npm run worker` (worker.ts) run these. */
+export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
+  return {
+    [MESSAGE_EMAIL_JOB]: messageEmailHandler(deps),
+    ...createAlertHandlers(deps),
+  };
+}
 
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -119,9 +151,12 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
       tags: [
         { name: 'auth', description: 'Registration and login' },
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
+        { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
+        { name: 'saved-listings', description: 'Saved rooms' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
+        { name: 'notifications', description: 'Notification emails: one-click unsubscribe' },
         { name: 'client-errors', description: 'Failures the browser reports to the server log' },
         { name: 'health', description: 'Service health' },
       ],
@@ -134,7 +169,6 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   const tokens = createTokenService(config.tokenSecret, config.tokenTtlSeconds);
   await app.register(authPlugin, { db, tokens });
 
-  await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
   const mailer =
     givenMailer ??
     createMailer({
@@ -143,7 +177,20 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
       outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'),
       log: app.log,
     });
-  await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl: config.publicUrl ?? 'http://localhost:8080' });
+  const publicUrl = config.publicUrl ?? 'http://localhost:8080';
+  const clock = now ?? (() => new Date());
+
+  // The durable job queue (plugins/jobs.ts): every kind of job and its handler, in this one object. worker.ts runs the same ones.
+  await app.register(jobsPlugin, {
+    db,
+    handlers: jobHandlers({ db, mailer, publicUrl, secret: config.tokenSecret, log: app.log, now: clock, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR }),
+    run: config.runJobs ?? false,
+    concurrency: config.jobConcurrency ?? DEFAULT_JOB_CONCURRENCY,
+    now: clock,
+  });
+
+  await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,
@@ -151,9 +198,19 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
     now,
     viewSecret: config.tokenSecret,
+    alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
-  await app.register(messagesRoutes, { prefix: '/api/messages', db, tokenSecret: config.tokenSecret });
+  await app.register(messagesRoutes, {
+    prefix: '/api/messages',
+    db,
+    tokenSecret: config.tokenSecret,
+    messageEmailDelaySeconds: config.messageEmailDelaySeconds ?? DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS,
+    now: clock,
+  });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', db, secret: config.tokenSecret });
+  await app.register(savedListingsRoutes, { prefix: '/api/saved-listings', db });
   await app.register(newsletterRoutes, {
     prefix: '/api/newsletter',
     db,

@@ -27,7 +27,7 @@
  *     every answer of the routes that carry credentials or private data whoever calls (/api/auth, /api/messages).
  * Each row runs on a world of its own (owner, partner, callers, three listings, two messages), the owner's cell last.
  */
-import { API_TEXTS, type Listing, type Message } from '@roomnest/shared';
+import { API_TEXTS, SAVED_TEXTS, type Listing, type Message } from '@roomnest/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -70,13 +70,22 @@ const MATRIX = `
 | POST   /api/listings/:id/photos             | a Pending listing              | 401  | 404    | 404      | 201   | 401     | 401     | 401    | 401       |
 | PUT    /api/listings/:id/photos/order       | the same order                 | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/listings/:id/photos/:photoId    | the cover                      | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
+| POST   /api/saved-searches                  | a valid search                 | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
+| GET    /api/saved-searches                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PATCH  /api/saved-searches/:id              | the owner's search, renamed    | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
+| DELETE /api/saved-searches/:id              | the owner's search             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | PUT    /api/users/profile                   | JSON: become a tenant          | 401  | 200    | 200      | 409   | 401     | 401     | 401    | 401       |
+| PUT    /api/users/profile                   | JSON: email settings, own      | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
+| GET    /api/saved-listings                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/saved-listings/:listingId       | an Available listing           | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
+| PUT    /api/saved-listings/:listingId       | an expired listing             | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
+| DELETE /api/saved-listings/:listingId       | a room the owner saved         | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
 | GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
@@ -90,6 +99,8 @@ const MATRIX = `
 | POST   /api/newsletter/subscriptions        | a new email                    | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       |
 | POST   /api/newsletter/confirmations        | an unknown token               | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
 | POST   /api/newsletter/unsubscriptions      | a forged token                 | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
+| POST   /api/notifications/unsubscribe       | a forged token of the owner's  | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
+| GET    /api/notifications/unsubscribe       | changes nothing                | 405  | 405    | 405      | 405   | 405     | 405     | 405    | 405       |
 | POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       |
 | GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
 | GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
@@ -137,6 +148,8 @@ interface World {
   deleted: Person;
   bystander: Person;
   listings: { available: number; pending: number; expired: number };
+  /** The owner's saved search (its name is private). */
+  savedSearch: number;
   /** The available listing's one photo (its image). */
   photo: number;
   messages: number[];
@@ -258,6 +271,10 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: () => json('PUT', '/api/users/profile', { UserType: 'Tenant' }),
     check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, UserType: 'Tenant' }),
   },
+  "PUT /api/users/profile (JSON: email settings, own)": {
+    request: () => json('PUT', '/api/users/profile', { EmailOnMessage: false }),
+    check: (_w, res, _caller, me) => expect(res.json().user).toMatchObject({ UserID: me!.id, EmailOnMessage: false }),
+  },
   "GET /api/users/plan-usage (the caller's own)": {
     request: () => ({ method: 'GET', url: '/api/users/plan-usage' }),
     check: (_w, res) => expect(res.json()).toMatchObject({ plan: expect.any(String), listings: expect.any(Object), newConversations: expect.any(Object) }),
@@ -272,6 +289,23 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
       expect(card).not.toHaveProperty('Email');
       expect(res.body).not.toContain(w.partner.email);
     },
+  },
+
+  // Each caller's own list: the owner saved two rooms (one since let agreed); nobody else sees them.
+  "GET /api/saved-listings (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/saved-listings' }),
+    check: (w, res, caller) => expect(titlesOf(res)).toEqual(caller === 'Owner' ? [w.titles.pending, w.titles.available] : []),
+  },
+  'PUT /api/saved-listings/:listingId (an Available listing)': {
+    request: (w) => ({ method: 'PUT', url: `/api/saved-listings/${w.listings.available}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: SAVED_TEXTS.roomSaved }),
+  },
+  // A room nobody else may see cannot be newly saved, not even by its owner.
+  'PUT /api/saved-listings/:listingId (an expired listing)': { request: (w) => ({ method: 'PUT', url: `/api/saved-listings/${w.listings.expired}` }) },
+  // Removing from one's own list: the others' lists never held it; the owner's list loses it.
+  'DELETE /api/saved-listings/:listingId (a room the owner saved)': {
+    request: (w) => ({ method: 'DELETE', url: `/api/saved-listings/${w.listings.available}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: SAVED_TEXTS.roomUnsaved }),
   },
 
   'GET /api/messages/my-conversations': {
@@ -310,6 +344,19 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   'POST /api/newsletter/subscriptions (a new email)': { request: () => json('POST', '/api/newsletter/subscriptions', { Email: uniqueEmail('news') }) },
   'POST /api/newsletter/confirmations (an unknown token)': { request: () => json('POST', '/api/newsletter/confirmations', { Token: 'x'.repeat(43) }) },
   'POST /api/newsletter/unsubscriptions (a forged token)': { request: () => json('POST', '/api/newsletter/unsubscriptions', { Token: `1.${'A'.repeat(43)}` }) },
+  // One-click unsubscribe needs no login: the signed token is the authority, so one signed with another key is refused for anyone.
+  "POST /api/notifications/unsubscribe (a forged token of the owner's)": {
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=messages.${w.owner.id}.${'A'.repeat(43)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+  },
+  // A link scanner's GET must not unsubscribe anybody.
+  'GET /api/notifications/unsubscribe (changes nothing)': {
+    request: (w) => ({ method: 'GET', url: `/api/notifications/unsubscribe?token=messages.${w.owner.id}.${'A'.repeat(43)}` }),
+  },
   'POST /api/client-errors/remote-failures (a valid report)': {
     request: () =>
       json('POST', '/api/client-errors/remote-failures', {
@@ -322,6 +369,21 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
         shellVersion: SHELL_VERSION,
       }),
   },
+  'POST /api/saved-searches (a valid search)': {
+    request: () => json('POST', '/api/saved-searches', { Name: 'Matrix search', Criteria: { city: 'London', maxPrice: 900 }, Frequency: 'daily' }),
+    check: (_w, res) => expect(res.json().savedSearch.Name).toBe('Matrix search'),
+  },
+  // Only the caller's own: the owner's private search name reaches nobody else (the leak check).
+  "GET /api/saved-searches (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/saved-searches' }),
+    check: (w, res, caller) =>
+      expect(res.json<{ savedSearches: { SavedSearchID: number }[] }>().savedSearches.map((s) => s.SavedSearchID)).toEqual(caller === 'Owner' ? [w.savedSearch] : []),
+  },
+  "PATCH /api/saved-searches/:id (the owner's search, renamed)": {
+    request: (w) => json('PATCH', `/api/saved-searches/${w.savedSearch}`, { Name: 'Renamed search' }),
+    check: (_w, res) => expect(res.json().savedSearch.Name).toBe('Renamed search'),
+  },
+  "DELETE /api/saved-searches/:id (the owner's search)": { request: (w) => ({ method: 'DELETE', url: `/api/saved-searches/${w.savedSearch}` }) },
   'GET /uploads/* (a listing image)': { request: (w) => ({ method: 'GET', url: w.imageUrl }) },
   'GET /store/* (a published build file)': { request: () => ({ method: 'GET', url: `/store/shell/${SHELL_VERSION}/index.html` }) },
   // CORS grants only CORS_ORIGINS (none here): a preflight from elsewhere is a plain JSON 404.
@@ -369,6 +431,19 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     .values({ listing_id: listings.available, position: 0, path: `/uploads/listings/${imageName}`, card_path: `/uploads/listings/${imageName}`, width: 8, height: 8 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: savedSearch } = await ctx.db
+    .insertInto('saved_searches')
+    .values({ user_id: owner.id, name: `PRIVATE-SEARCH-${n}`, criteria: JSON.stringify({ city: 'Hackney' }), frequency: 'instant' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The owner's saved rooms: the available one, then their pending one (saved while it was public, let agreed since).
+  await ctx.db
+    .insertInto('saved_listings')
+    .values([
+      { user_id: owner.id, listing_id: listings.available, saved_at: new Date(Date.now() - 60_000) },
+      { user_id: owner.id, listing_id: listings.pending, saved_at: new Date() },
+    ])
+    .execute();
   const secretIn = `PRIVATE-MESSAGE-IN-${n}`;
   const secretOut = `PRIVATE-MESSAGE-OUT-${n}`;
   const messages: number[] = [];
@@ -395,7 +470,8 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     messages,
     imageUrl: `/uploads/listings/${imageName}`,
     titles,
-    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut],
+    savedSearch,
+    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut, `PRIVATE-SEARCH-${n}`],
   };
 }
 
@@ -408,6 +484,7 @@ async function ownerData(ctx: TestContext, w: World): Promise<string> {
       (select md5(string_agg(l::text, '|' order by l.id)) from listings l where l.landlord_id = ${id}),
       (select md5(string_agg(p::text, '|' order by p.id)) from listing_photos p join listings l on l.id = p.listing_id where l.landlord_id = ${id}),
       (select md5(string_agg(m::text, '|' order by m.id)) from messages m where m.sender_id = ${id} or m.receiver_id = ${id}),
+      (select md5(string_agg(s::text, '|' order by s.id)) from saved_searches s where s.user_id = ${id}),
       (select md5(string_agg(r::text, '|' order by r.id)) from password_reset_tokens r where r.user_id = ${id})
     ) as digest`.execute(ctx.db);
   return rows[0]!.digest;

@@ -354,6 +354,10 @@ const TARGETS: Target[] = [
   { route: 'POST /api/listings/:id/photos', auth: 'landlord', form: { fields: {}, fileField: 'photos' } },
   { route: 'PUT /api/listings/:id/photos/order', auth: 'landlord', json: { PhotoIDs: [] } },
   { route: 'DELETE /api/listings/:id/photos/:photoId', auth: 'landlord' },
+  { route: 'POST /api/saved-searches', auth: 'tenant', json: { Name: 'Fuzz search', Criteria: { city: 'London', maxPrice: 900, roomType: 'Double' }, Frequency: 'daily' } },
+  { route: 'GET /api/saved-searches', auth: 'tenant' },
+  { route: 'PATCH /api/saved-searches/:id', auth: 'tenant', json: { Name: 'Renamed search', Frequency: 'instant' } },
+  { route: 'DELETE /api/saved-searches/:id', auth: 'tenant' },
   { route: 'GET /api/users/profile', auth: 'tenant' },
   {
     route: 'PUT /api/users/profile',
@@ -367,6 +371,9 @@ const TARGETS: Target[] = [
   { route: 'DELETE /api/users/profile', auth: 'fresh-user' },
   { route: 'GET /api/users/plan-usage', auth: 'tenant' },
   { route: 'GET /api/users/flatmate-search', auth: 'none', query: ['preferred_locations', 'budget_min', 'budget_max', 'move_in_date', 'page'] },
+  { route: 'GET /api/saved-listings', auth: 'tenant' },
+  { route: 'PUT /api/saved-listings/:listingId', auth: 'tenant' },
+  { route: 'DELETE /api/saved-listings/:listingId', auth: 'tenant' },
   { route: 'GET /api/messages/my-conversations', auth: 'landlord' },
   { route: 'GET /api/messages/conversation/:otherUserId', auth: 'landlord', writes: true },
   { route: 'GET /api/messages/partner/:id', auth: 'landlord' },
@@ -377,6 +384,8 @@ const TARGETS: Target[] = [
   { route: 'POST /api/newsletter/subscriptions', auth: 'none', json: { Email: NEW_EMAIL } },
   { route: 'POST /api/newsletter/confirmations', auth: 'none', json: { Token: 'x'.repeat(43) } },
   { route: 'POST /api/newsletter/unsubscriptions', auth: 'none', json: { Token: `1.${'A'.repeat(43)}` } },
+  { route: 'POST /api/notifications/unsubscribe', auth: 'none', query: ['token'] },
+  { route: 'GET /api/notifications/unsubscribe', auth: 'none', query: ['token'] },
   {
     route: 'POST /api/client-errors/remote-failures',
     auth: 'none',
@@ -410,6 +419,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
   let landlord: Person;
   let tenant: Person;
   let listingId: number;
+  let savedSearchId: number;
   let images: Images;
   let address = 0;
 
@@ -421,12 +431,17 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     byRoute('POST /api/auth/password-reset').json!.Email = tenant.email;
     byRoute('POST /api/messages').json!.ReceiverID = tenant.id;
     listingId = await insertListing(ctx.db, landlord.id, { title: 'Fuzz room' });
+    savedSearchId = await insertSearch();
     await ctx.db.insertInto('messages').values({ sender_id: tenant.id, receiver_id: landlord.id, content: 'Hello' }).execute();
     writeFileSync(join(ctx.config.dataDir, 'sentinel.txt'), SENTINEL);
     writeFileSync(join(ctx.config.uploadsDir, '.hidden'), SENTINEL);
     images = { png: await tiny('png'), gif: await tiny('gif'), jpeg: await tiny('jpeg') };
   });
   afterAll(() => ctx?.close());
+
+  /** A saved search of the tenant's. */
+  const insertSearch = async () =>
+    (await ctx.db.insertInto('saved_searches').values({ user_id: tenant.id, name: 'Fuzz search', criteria: '{}', frequency: 'daily' }).returning('id').executeTakeFirstOrThrow()).id;
 
   /** The URL of a target with its path parameters filled in (by `param` when given) and a query string. */
   async function urlOf(t: Target, param?: string, query = ''): Promise<string> {
@@ -435,7 +450,16 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     path = path.replace('/api/docs/static/*', '/api/docs/static/index.css').replace('/uploads/*', '/uploads/.hidden').replace('/store/*', `/store/shell/${SHELL_VERSION}/index.html`);
     if (path.includes(':')) {
       // A listing of its own for each DELETE, so that one run's success does not decide the next ones.
-      const own = t.route === 'DELETE /api/listings/:id' ? String(await insertListing(ctx.db, landlord.id)) : path.startsWith('/api/listings') ? String(listingId) : String(tenant.id);
+      const own =
+        t.route === 'DELETE /api/listings/:id'
+          ? String(await insertListing(ctx.db, landlord.id))
+          : t.route === 'DELETE /api/saved-searches/:id'
+            ? String(await insertSearch())
+            : /^\/api\/(saved-)?listings/.test(path)
+              ? String(listingId)
+              : path.startsWith('/api/saved-searches')
+                ? String(savedSearchId)
+                : String(tenant.id);
       path = path.replace(/:[A-Za-z]+/, param ?? own);
       // A second parameter (a photo of the listing) names one that is not there.
       path = path.replace(/:[A-Za-z]+/g, '1');

@@ -120,6 +120,15 @@ const STATES: PageState[] = [
     },
   },
   {
+    name: 'the save-search dialog open',
+    role: 'tenant',
+    path: () => '/rooms?city=London&roomType=Double',
+    reach: async (page) => {
+      await page.getByRole('button', { name: 'Save this search' }).press('Enter');
+      await expect(page.getByRole('dialog', { name: 'Save this search' })).toBeVisible();
+    },
+  },
+  {
     name: 'the delete-listing dialog open',
     role: 'landlord',
     path: (people) => `/rooms/${people.roomId}`,
@@ -295,6 +304,7 @@ const WALKS: { role: Role; start: string; hops: Hop[] }[] = [
     start: '/pricing',
     hops: [
       { link: nav('List My Profile'), url: to('/my-flatmate-profile') },
+      { link: nav('Saved'), url: to('/saved') },
       { link: nav(/^Messages/), url: to('/messages') },
       { link: inMain('a[href^="/messages/chat/"]'), url: /\/messages\/chat\/\d+$/ },
     ],

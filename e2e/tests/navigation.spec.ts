@@ -17,13 +17,13 @@ test.describe('navigation bar', () => {
 
   test('a tenant sees Messages and List My Profile, and no landlord links', async ({ page, request }) => {
     await logInWithStorage(page, request, DEMO_ACCOUNTS.tenant, '/pricing');
-    expect(await linksOf(page, 'Log Out')).toEqual(['Find a Room', 'Flatmates', 'Pricing', 'Messages', 'List My Profile', 'Log Out']);
+    expect(await linksOf(page, 'Log Out')).toEqual(['Find a Room', 'Flatmates', 'Pricing', 'Saved', 'Messages', 'List My Profile', 'Log Out']);
     await expect(mainNav(page).getByRole('link', { name: 'List My Profile' })).toHaveAttribute('href', '/my-flatmate-profile');
   });
 
   test('a landlord also sees List Your Ad and Manage My Ads, and My Profile', async ({ page, request }) => {
     await logInWithStorage(page, request, DEMO_ACCOUNTS.landlord, '/pricing');
-    expect(await linksOf(page, 'Log Out')).toEqual(['Find a Room', 'Flatmates', 'Pricing', 'List Your Ad', 'Manage My Ads', 'Messages', 'My Profile', 'Log Out']);
+    expect(await linksOf(page, 'Log Out')).toEqual(['Find a Room', 'Flatmates', 'Pricing', 'List Your Ad', 'Manage My Ads', 'Saved', 'Messages', 'My Profile', 'Log Out']);
     await expect(mainNav(page).getByRole('link', { name: 'List Your Ad' })).toHaveAttribute('href', '/post-ad');
     await expect(mainNav(page).getByRole('link', { name: 'Manage My Ads' })).toHaveAttribute('href', '/my-listings');
   });

@@ -78,6 +78,8 @@ export const LISTING_STATS_DAYS = 30;
 /** Saved searches: at most this many a person; a name at most SAVED_SEARCH_NAME_MAX characters. */
 export const MAX_SAVED_SEARCHES = 20;
 export const SAVED_SEARCH_NAME_MAX = 80;
+/** Saved rooms: at most this many a person, so the Saved rooms page (one answer, no paging) stays bounded. */
+export const MAX_SAVED_LISTINGS = 500;
 
 /** Standard listings stay active for 30 days (FAQ). */
 export const LISTING_ACTIVE_DAYS = 30;

@@ -15,3 +15,4 @@ export * from './query-string.ts';
 export * from './schemas/index.ts';
 export * from './published-content.ts';
 export * from './route-meta.ts';
+export * from './saved-searches.ts';

@@ -80,6 +80,8 @@ export const NEWSLETTER_PAGES = {
 export const EMAIL_PAGES = {
   unsubscribe: '/email/unsubscribe',
 } as const;
+/** The API path (under /api) a notification email's one-click unsubscribe POSTs to, `?token=…`; the page above POSTs there too. */
+export const NOTIFICATIONS_UNSUBSCRIBE_PATH = '/notifications/unsubscribe';
 /** Where the email settings are: My Profile's notifications section. */
 export const EMAIL_SETTINGS_PATH = `${ROUTES.myFlatmateProfile}#notifications`;
 

@@ -144,6 +144,10 @@ export const SAVED_TEXTS = {
   roomSaved: 'Room saved.',
   roomUnsaved: 'Room removed from your saved rooms.',
   roomNotFound: 'Listing not found.',
+  loginToSave: 'Log in to save rooms. We will bring you back here with this room saved.',
+  saveFailed: 'We could not save this room. Please try again.',
+  unsaveFailed: 'We could not remove this room from your saved rooms. Please try again.',
+  tooManyRooms: (max: number) => `You can save at most ${max} rooms. Remove one you no longer need to save this one.`,
   nameRequired: 'Please give the search a name.',
   searchSaved: 'Search saved.',
   searchUpdated: 'Search updated.',
@@ -151,4 +155,22 @@ export const SAVED_TEXTS = {
   searchNotFound: 'Saved search not found.',
   tooManySearches: (max: number) => `You can save at most ${max} searches. Delete one you no longer need to save this one.`,
   emailSettingsSaved: 'Email settings saved.',
+} as const;
+
+/** The one-click unsubscribe of notification emails: the API's answers and the page at EMAIL_PAGES.unsubscribe. */
+export const UNSUBSCRIBE_TEXTS = {
+  messagesOff: 'Done: you will no longer get emails about unread messages. You can turn them back on in your email settings.',
+  searchOff: (name: string) => `Done: you will no longer get emails about your saved search “${name}”. Its alerts are now off; you can turn them back on on your saved searches page.`,
+  searchGone: 'That saved search no longer exists, so it sends no more emails.',
+  accountGone: 'That account no longer exists, so it gets no more emails.',
+  invalidToken: 'This unsubscribe link is not valid. Open the link from the email again, or change your email settings on My Profile.',
+  postOnly: 'Opening this address changes nothing: to stop these emails, press the button on the page the email links to, or use your mail app’s unsubscribe.',
+  pageTitle: 'Stop these emails',
+  explainMessages: 'Stop the emails RoomNest sends you when a message has been waiting unread for a while? You will still see every message in RoomNest.',
+  explainSearch: 'Stop the alert emails of this saved search? The search stays saved, with its alerts set to Off; your other saved searches go on as before.',
+  explainOther: 'Stop these emails from RoomNest?',
+  confirm: 'Stop these emails',
+  working: 'Stopping…',
+  settingsLink: 'Your email settings',
+  missingToken: 'This page needs the link from a RoomNest email. Open the link from the email again, or change your email settings on My Profile.',
 } as const;

@@ -179,6 +179,29 @@ export interface AlertDeliveriesTable {
   saved_search_id: ColumnType<number, number, never>;
   listing_id: ColumnType<number, number, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
+  /** When it went out in an email; null while it waits for the digest or its instant email (migration 0018). */
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A saved search's Criteria as match columns, one row per reading of its City field (migration 0018). */
+export interface SavedSearchTermsTable {
+  saved_search_id: ColumnType<number, number, never>;
+  user_id: ColumnType<number, number, never>;
+  frequency: SavedSearchFrequencyColumn;
+  place_kind: ColumnType<string, string, never>;
+  place_key: ColumnType<string, string, never>;
+  unless_city: ColumnType<boolean, boolean | undefined, never>;
+  area: ColumnType<string | null, string | null | undefined, never>;
+  street: ColumnType<string | null, string | null | undefined, never>;
+  district: ColumnType<string | null, string | null | undefined, never>;
+  postcode: ColumnType<string | null, string | null | undefined, never>;
+  city: ColumnType<string | null, string | null | undefined, never>;
+  city_prefix: ColumnType<string | null, string | null | undefined, never>;
+  min_rent: ColumnType<number | null, number | null | undefined, never>;
+  max_rent: ColumnType<number | null, number | null | undefined, never>;
+  room_type: ColumnType<string | null, string | null | undefined, never>;
+  available_date: ColumnType<string | null, string | null | undefined, never>;
+  address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** The durable work queue (api/src/jobs/queue.ts). */
@@ -199,6 +222,14 @@ export interface JobsTable {
   failed_at: ColumnType<Date | null, never, Date | null>;
 }
 
+/** The unread spells whose email has gone out (migration 0019): one email per spell. */
+export interface MessageEmailSpellsTable {
+  receiver_id: ColumnType<number, number, never>;
+  sender_id: ColumnType<number, number, never>;
+  first_message_id: ColumnType<number, number, never>;
+  sent_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -213,7 +244,9 @@ export interface DB {
   saved_listings: SavedListingsTable;
   saved_searches: SavedSearchesTable;
   alert_deliveries: AlertDeliveriesTable;
+  saved_search_terms: SavedSearchTermsTable;
   jobs: JobsTable;
+  message_email_spells: MessageEmailSpellsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

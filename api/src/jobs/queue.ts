@@ -102,8 +102,46 @@ export async function failJob(db: Executor, job: ClaimedJob, worker: string, err
   return last ? 'failed' : 'retry';
 }
 
+/**
+ * When the next job of these kinds can be claimed: the earliest due time of the open jobs, or the end of a
+ * lease still running (a worker holding it may die); null when none is open. The runner sleeps until then.
+ */
+export async function nextClaimableAt(db: Executor, kinds?: readonly string[]): Promise<Date | null> {
+  const kindFilter = kinds ? sql`and kind in (${sql.join(kinds.length ? kinds : [''])})` : sql``;
+  const { rows } = await sql<{ at: Date | null }>`
+    select min(greatest(run_at, coalesce(locked_until, run_at))) as at from jobs
+    where done_at is null and failed_at is null ${kindFilter}
+  `.execute(db);
+  const at = rows[0]?.at ?? null;
+  return at === null ? null : new Date(at);
+}
+
+/**
+ * Gives back the leases `worker` still holds on open jobs (a stop that could not wait for them), so another
+ * worker takes them at once instead of when the lease runs out. The attempt does not count.
+ */
+export async function releaseLeases(db: Executor, worker: string): Promise<number> {
+  const result = await sql`
+    update jobs set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0)
+    where locked_by = ${worker} and locked_until is not null and done_at is null and failed_at is null
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 /** Deletes jobs finished (done or failed) before `before`: the table keeps a few days of history, not all of it. */
 export async function deleteFinishedJobs(db: Executor, before: Date): Promise<number> {
   const result = await sql`delete from jobs where (done_at is not null or failed_at is not null) and coalesce(done_at, failed_at) < ${before}`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Writes several jobs in one statement (a fan-out: the daily digest's emails); answers how many were new (see enqueue). */
+export async function enqueueMany(db: Executor, jobs: readonly JobSpec[], now: Date = new Date()): Promise<number> {
+  if (!jobs.length) return 0;
+  const rows = jobs.map((job) => sql`(${job.kind}, ${job.key ?? null}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt ?? now}::timestamptz, ${job.maxAttempts ?? 8}::int)`);
+  const result = await sql`
+    insert into jobs (kind, key, payload, run_at, max_attempts)
+    values ${sql.join(rows)}
+    on conflict (key) where key is not null and done_at is null and failed_at is null do nothing
+  `.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

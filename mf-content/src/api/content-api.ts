@@ -1,12 +1,13 @@
 /**
  * mf-content's endpoints in the page's one api (see @roomnest/shared/client
  * api.ts): the newsletter sign-up, the confirm and unsubscribe calls of the
- * email's links, and the shared plan usage call (pricing).
+ * email's links, the one-click stop of a notification email's page, and the shared plan usage call (pricing).
  */
 import {
   NEWSLETTER_CONFIRMATIONS_PATH,
   NEWSLETTER_SUBSCRIPTIONS_PATH,
   NEWSLETTER_UNSUBSCRIPTIONS_PATH,
+  NOTIFICATIONS_UNSUBSCRIBE_PATH,
   type NewsletterSubscribe,
   type NewsletterSubscribeResponse,
   type NewsletterTokenInput,
@@ -26,8 +27,12 @@ export const contentApi = injectHostEndpoints((build) => ({
   unsubscribe: build.mutation<NewsletterSubscribeResponse, NewsletterTokenInput>({
     query: (body) => ({ url: NEWSLETTER_UNSUBSCRIPTIONS_PATH, method: 'POST', body }),
   }),
+  /** POST /api/notifications/unsubscribe?token=…: 200 `{ message }` naming what was turned off (or that it no longer exists), 400 a bad link. No login. */
+  stopNotificationEmails: build.mutation<{ message: string }, string>({
+    query: (token) => ({ url: `${NOTIFICATIONS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, method: 'POST' }),
+  }),
   /** GET /api/users/plan-usage: the signed-in member's plan, its limits and what is used of them. */
   ...planUsageEndpoints(build),
 }));
 
-export const { useSubscribeMutation, useConfirmSubscriptionMutation, useUnsubscribeMutation, useGetPlanUsageQuery } = contentApi;
+export const { useSubscribeMutation, useConfirmSubscriptionMutation, useUnsubscribeMutation, useStopNotificationEmailsMutation, useGetPlanUsageQuery } = contentApi;

@@ -32,6 +32,9 @@ export const TAGS = {
   thread: 'Thread',
   profile: 'Profile',
   flatmates: 'Flatmates',
+  savedSearches: 'SavedSearches',
+  /** The signed-in person's saved rooms (GET /api/saved-listings). */
+  savedListings: 'SavedListings',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**

@@ -12,7 +12,7 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** What each remote exposes. Every module's default export is a React page component without props. */
 export const REMOTE_EXPOSES = {
-  mf_search: ['./RoomSearchPage', './RoomDetailPage'],
+  mf_search: ['./RoomSearchPage', './RoomDetailPage', './SavedRoomsPage', './SavedSearchesPage'],
   mf_listings: ['./PostAdPage', './EditListingPage', './MyListingsPage'],
   mf_messaging: ['./ConversationsPage', './ChatPage'],
   mf_profile: ['./FlatmatesPage', './MyProfilePage'],

@@ -10,6 +10,8 @@
  * application-level duration (3000 ms: a 2-second success toast is gone
  * before it is read), and longer for a long text, by its reading time.
  */
+import { createElement } from 'react';
+import { Link } from 'react-router-dom';
 import { toast, type Id, type ToastOptions } from 'react-toastify';
 import { TOAST } from '../constants.ts';
 
@@ -35,6 +37,9 @@ export const notify = {
   /** A plain ('blank') toast. */
   info: (message: string, options?: ToastOptions): Id => toast(message, withDuration(message, TOAST.blankMs, options)),
   success: (message: string, options?: ToastOptions): Id => toast.success(message, withDuration(message, TOAST.successMs, options)),
+  /** A success toast with a link to where the result can be seen ("Search saved. See your saved searches"). */
+  successWithLink: (message: string, link: { to: string; label: string }, options?: ToastOptions): Id =>
+    toast.success(createElement('span', null, `${message} `, createElement(Link, { to: link.to }, link.label)), withDuration(`${message} ${link.label}`, TOAST.successMs, options)),
   error: (message: string, options?: ToastOptions): Id => toast.error(message, withDuration(message, TOAST.errorMs, options)),
   /** Never expires; settle it with `notify.settle`. */
   loading: (message: string, options?: ToastOptions): Id => toast.loading(message, { ...options, autoClose: false }),

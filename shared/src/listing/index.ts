@@ -11,3 +11,5 @@ export * from './listing-shape.ts';
 export * from './photo-checks.ts';
 export * from './photo-picker.tsx';
 export * from './photo-gallery.tsx';
+export * from './saved-rooms.ts';
+export * from './save-room-button.tsx';

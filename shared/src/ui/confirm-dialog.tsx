@@ -4,10 +4,10 @@
  * the rest of the page is inert while it is open, Escape cancels, focus
  * starts on Cancel (the safe choice) and returns where it was on close.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './components.tsx';
 import s from './confirm-dialog.module.css';
-import { useModalDialog } from './modal-dialog.ts';
+import { useBackdropCancel, useModalDialog } from './modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -39,20 +39,7 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
 
-  // A click on the backdrop (the dialog element itself, outside its panel) cancels, like Escape.
-  const cancelRef = useRef({ busy, onCancel });
-  useEffect(() => {
-    cancelRef.current = { busy, onCancel };
-  });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const onClick = (e: MouseEvent) => {
-      if (e.target === dialog && !cancelRef.current.busy) cancelRef.current.onCancel();
-    };
-    dialog.addEventListener('click', onClick);
-    return () => dialog.removeEventListener('click', onClick);
-  }, [ref]);
+  useBackdropCancel(ref, busy, onCancel);
 
   return (
     <dialog

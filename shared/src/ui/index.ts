@@ -7,3 +7,5 @@ export * from './modal-dialog.ts';
 export * from './pagination.tsx';
 export * from './filter-toggle.tsx';
 export * from './page-focus.ts';
+export * from './form-dialog.tsx';
+export * from './radio-choices.tsx';

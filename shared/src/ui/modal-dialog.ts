@@ -3,7 +3,7 @@
  * on close the focus goes back to what had it when it opened, if that is still on the page. The confirm
  * dialog and the photo gallery's full-screen view both open this way.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Answers the ref to put on the <dialog>. `onOpen` runs once the dialog is open (to move the focus inside).
@@ -39,4 +39,24 @@ export function useModalDialog(open: boolean, onOpen?: (dialog: HTMLDialogElemen
     };
   }, []);
   return ref;
+}
+
+/**
+ * A click on the backdrop (the dialog element itself, outside its panel) cancels, like Escape, unless
+ * `busy` (an action is running). Read through a ref, so the listener is added once.
+ */
+export function useBackdropCancel(ref: RefObject<HTMLDialogElement | null>, busy: boolean, onCancel: () => void) {
+  const latest = useRef({ busy, onCancel });
+  useEffect(() => {
+    latest.current = { busy, onCancel };
+  });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.target === dialog && !latest.current.busy) latest.current.onCancel();
+    };
+    dialog.addEventListener('click', onClick);
+    return () => dialog.removeEventListener('click', onClick);
+  }, [ref]);
 }

@@ -4,7 +4,7 @@
  * Remote pages are `remote/module` pairs of the federation contract; shell
  * pages are the few screens the shell renders itself.
  */
-import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
+import { EMAIL_PAGES, NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
 import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
 import type { GuardName } from '../features/guards/guards.ts';
 
@@ -31,6 +31,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ROUTES.rooms, remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
   { path: ROUTES.findARoom, remote: 'mf_search', module: 'RoomSearchPage', guard: 'public' },
   { path: ROUTE_PATTERNS.room, remote: 'mf_search', module: 'RoomDetailPage', guard: 'public' },
+  { path: ROUTES.savedSearches, remote: 'mf_search', module: 'SavedSearchesPage', guard: 'user' },
+  { path: ROUTES.savedRooms, remote: 'mf_search', module: 'SavedRoomsPage', guard: 'user' },
 
   { path: ROUTE_PATTERNS.editRoom, remote: 'mf_listings', module: 'EditListingPage', guard: 'landlord' },
   { path: ROUTES.postAd, remote: 'mf_listings', module: 'PostAdPage', guard: 'landlord' },
@@ -70,6 +72,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   // The newsletter email's links: confirm a subscription, unsubscribe.
   { path: NEWSLETTER_PAGES.confirm, ...content },
   { path: NEWSLETTER_PAGES.unsubscribe, ...content },
+  // A notification email's unsubscribe link (alerts, unread messages).
+  { path: EMAIL_PAGES.unsubscribe, ...content },
   { path: ROUTE_PATTERNS.newsArticle, ...content },
   { path: ROUTE_PATTERNS.newsCategory, ...content },
   { path: ROUTES.accessibility, ...content },

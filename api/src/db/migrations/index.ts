@@ -20,6 +20,8 @@ import * as listingPhotos from './0014-listing-photos.ts';
 import * as enquiriesAndViews from './0015-enquiries-and-views.ts';
 import * as listingLastChange from './0016-listing-last-change.ts';
 import * as savedAndAlerts from './0017-saved-and-alerts.ts';
+import * as savedSearchMatching from './0018-saved-search-matching.ts';
+import * as messageEmailSpells from './0019-message-email-spells.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -39,6 +41,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015-enquiries-and-views': enquiriesAndViews,
   '0016-listing-last-change': listingLastChange,
   '0017-saved-and-alerts': savedAndAlerts,
+  '0018-saved-search-matching': savedSearchMatching,
+  '0019-message-email-spells': messageEmailSpells,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { BEARER_AUTH, requireLandlord, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
 import { readPhotoForm, registerMultipart } from '../../uploads/multipart.ts';
+import { enqueueListingAlerts } from '../saved-searches/alerts.ts';
 import { appendPhotos, replaceCover } from './photos-repository.ts';
 import { insertListing, lockLandlordPlan, lockListingImage, updateListingForm } from './repository.ts';
 import {
@@ -55,7 +56,7 @@ export function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>
   return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
-export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearSearchCaches, removeImages }: ListingsRouteContext): Promise<void> {
+export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearSearchCaches, removeImages, alertDelaySeconds }: ListingsRouteContext): Promise<void> {
   // The multipart forms, in a context of their own so that only they accept multipart bodies.
   await app.register(async (context) => {
     await registerMultipart(context);
@@ -108,6 +109,8 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
             await assertUnderPlanLimit(trx, landlord.id, account.plan, 'post');
             const listing = await insertListing(trx, landlord.id, input, null);
             await appendPhotos(trx, listing.id, photos, 0);
+            // Saved searches hear of it after the grace period; with the listing, so that a crash loses neither.
+            await enqueueListingAlerts(trx, listing.id, alertDelaySeconds, now());
             return listing;
           });
           clearSearchCaches();
@@ -164,6 +167,8 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
             if (current.landlord_id !== user.id) throw notYours(current.is_public);
             await updateListingForm(trx, id, input);
             if (cover) replaced = await replaceCover(trx, id, cover);
+            // Set back to Available: saved searches not yet told of it hear of it now.
+            if (!current.is_public && input.Status === 'Available') await enqueueListingAlerts(trx, id, alertDelaySeconds, now());
           });
         } catch (err) {
           await store.discard();

@@ -2,12 +2,13 @@
 import { LISTING_ACTIVE_DAYS, messageResponseSchema, statusUpdateSchema } from '@roomnest/shared';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { deleteLandlordListing, lockLandlordPlan, lockListingForRenewal, renewListing, setListingStatus } from './repository.ts';
+import { enqueueListingAlerts } from '../saved-searches/alerts.ts';
+import { deleteLandlordListing, lockLandlordPlan, lockListingForRenewal, lockListingImage, renewListing, setListingStatus } from './repository.ts';
 import { assertUnderPlanLimit, errors, loadListing, notYours, parseListingId, requireOwnListing, type ListingsApp, type ListingsRouteContext } from './route-support.ts';
 import { LISTING_TEXTS } from './texts.ts';
 import { listingIdParamsSchema, listingMessageSchema, RENEW_RULE } from './schemas.ts';
 
-export function manageRoutes(app: ListingsApp, { db, clearSearchCaches, removeImages }: ListingsRouteContext): void {
+export function manageRoutes(app: ListingsApp, { db, now, clearSearchCaches, removeImages, alertDelaySeconds }: ListingsRouteContext): void {
   app.delete(
     '/:id',
     {
@@ -52,7 +53,12 @@ export function manageRoutes(app: ListingsApp, { db, clearSearchCaches, removeIm
       const id = parseListingId(request.params.id);
       await requireOwnListing(db, id, user);
       const { Status } = request.body;
-      await setListingStatus(db, id, user.id, Status);
+      await db.transaction().execute(async (trx) => {
+        const current = await lockListingImage(trx, id);
+        await setListingStatus(trx, id, user.id, Status);
+        // Set back to Available: saved searches not yet told of it hear of it, with the change.
+        if (current && !current.is_public && Status === 'Available') await enqueueListingAlerts(trx, id, alertDelaySeconds, now());
+      });
       clearSearchCaches();
       return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(db, id) };
     },
@@ -85,7 +91,10 @@ export function manageRoutes(app: ListingsApp, { db, clearSearchCaches, removeIm
         if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsManage);
         if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
         if (!current.active) await assertUnderPlanLimit(trx, user.id, account.plan, 'renew');
-        return renewListing(trx, id);
+        const expires = await renewListing(trx, id);
+        // Renewed: back on top of search, and saved searches not yet told of it hear of it.
+        await enqueueListingAlerts(trx, id, alertDelaySeconds, now());
+        return expires;
       });
       clearSearchCaches();
       return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(db, id) };

@@ -257,13 +257,19 @@ function combine(parts: Readings[]): PlaceMatch | null {
   return { ...match, kind: PRECISION.find((k) => kinds.includes(k))!, label: labels.join(', ') };
 }
 
-/** The place a text of the City field names (see the header). */
-export async function resolvePlace(db: Executor, text: string): Promise<Place> {
+/** The parts of a text of the City field as it is read: trimmed, spaces collapsed, a last part naming the country set aside. */
+export function placeParts(text: string): string[] {
   const parts = text
     .split(',')
     .map((part) => part.trim().replace(/\s+/g, ' '))
     .filter(Boolean);
   while (parts.length > 1 && COUNTRIES.has(parts.at(-1)!.toLowerCase())) parts.pop();
+  return parts;
+}
+
+/** The place a text of the City field names (see the header). */
+export async function resolvePlace(db: Executor, text: string): Promise<Place> {
+  const parts = placeParts(text);
   if (!parts.length) return NOTHING;
   let matches: PlaceMatch[];
   if (parts.length === 1) {

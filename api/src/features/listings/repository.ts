@@ -51,7 +51,8 @@ const LISTING_COLUMNS = [
   'created_at',
   'expires_at',
 ] as const satisfies readonly (keyof ListingRow)[];
-const LISTING_SELECTION = LISTING_COLUMNS.map((column) => `listings.${column}` as const);
+/** The columns of LISTING_COLUMNS, qualified: also read by other features that answer Listings (saved-listings). */
+export const LISTING_SELECTION = LISTING_COLUMNS.map((column) => `listings.${column}` as const);
 
 /** A listing row with its landlord's name and picture, as every read of listings answers it (schemas.ts maps it to a Listing). */
 export type ListingWithLandlord = Pick<ListingRow, (typeof LISTING_COLUMNS)[number]> & {

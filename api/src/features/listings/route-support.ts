@@ -35,6 +35,8 @@ export interface ListingsRouteContext {
   clearSearchCaches: () => void;
   /** Deletes listing photos' files, every copy of each (from its full-size path); a failure is logged, never answered. */
   removeImages: (paths: readonly (string | null | undefined)[]) => Promise<void>;
+  /** Seconds from a listing becoming public to its saved-search alerts (saved-searches/alerts.ts). */
+  alertDelaySeconds: number;
 }
 
 /** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */

@@ -33,9 +33,11 @@ export interface ListingsRoutesOptions {
   now?: () => Date;
   /** Keys the daily hash that stands for an anonymous viewer when counting views (the token secret). */
   viewSecret: Uint8Array;
+  /** Seconds from a listing becoming public to its saved-search alerts (ALERT_DELAY_SECONDS). */
+  alertDelaySeconds?: number;
 }
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date(), viewSecret }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date(), viewSecret, alertDelaySeconds = 60 }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write of the route files as soon as it commits, before answering.
   const cache = new SearchCache(searchCacheMs);
@@ -62,7 +64,7 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
     app.background.run(app.log, 'the backfill of listing photo copies failed', () => backfillPhotoSizes(db, uploadsDir, app.log));
   });
 
-  const context = { db, uploadsDir, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages };
+  const context = { db, uploadsDir, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages, alertDelaySeconds };
   // The order of registration is the order of the OpenAPI page.
   searchRoutes(app, context);
   await formRoutes(app, context);

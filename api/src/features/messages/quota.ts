@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { lockPlan } from '../users/repository.ts';
-import { conversationsStartedSince, findUser, hasConversation, insertMessage } from './repository.ts';
+import { conversationsStartedSince, findUser, hasConversation, insertMessage as insertMessageRow } from './repository.ts';
 
 export interface Sender {
   id: number;
@@ -37,11 +37,27 @@ export async function newConversationUsage(db: Kysely<DB>, userId: number, plan:
  * sender's user row (FOR NO KEY UPDATE), so a sender's sends that could start conversations run one at a time
  * and two at once cannot both pass the limit. The lock does not conflict with the key-share locks that other
  * people's messages to this sender take through the foreign keys, so nobody else is held up.
+ *
+ * `onStored` runs in the transaction that stores the message (the job of the email about it is written there, so
+ * it exists exactly when the message does).
  */
-export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: number, content: string, listingId: number | null = null): Promise<number | null> {
+export async function sendUnderQuota(
+  db: Kysely<DB>,
+  sender: Sender,
+  receiver: number,
+  content: string,
+  listingId: number | null = null,
+  onStored: (trx: Transaction<DB>, messageId: number) => Promise<unknown> = async () => undefined,
+): Promise<number | null> {
+  const insertMessage = async (trx: Transaction<DB>, ...args: Parameters<typeof insertMessageRow>) => {
+    const id = await insertMessageRow(...args);
+    await onStored(trx, id);
+    return id;
+  };
+  const store = () => db.transaction().execute((trx) => insertMessage(trx, trx, sender.id, receiver, content, listingId));
   // Paid plans never need the count.
-  if (newConversationLimit(sender.plan, false) === null) return insertMessage(db, sender.id, receiver, content, listingId);
-  if (await hasConversation(db, sender.id, receiver)) return insertMessage(db, sender.id, receiver, content, listingId);
+  if (newConversationLimit(sender.plan, false) === null) return store();
+  if (await hasConversation(db, sender.id, receiver)) return store();
   return db.transaction().execute(async (trx: Transaction<DB>) => {
     const me = await lockPlan(trx, sender.id);
     if (!me) return null; // the sender's account was deleted this very moment
@@ -54,6 +70,6 @@ export async function sendUnderQuota(db: Kysely<DB>, sender: Sender, receiver: n
         throw new HttpError(403, PLAN_TEXTS.newConversationLimitReached(nextLondonMonthFirst(now)));
       }
     }
-    return insertMessage(trx, sender.id, receiver, content, listingId);
+    return insertMessage(trx, trx, sender.id, receiver, content, listingId);
   });
 }

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
+import { enqueueMessageEmail } from '../notifications/message-email.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
@@ -25,6 +26,10 @@ export interface MessagesRoutesOptions {
   db: Kysely<DB>;
   /** Signs stream tickets (the token secret). */
   tokenSecret: Uint8Array;
+  /** How long a message stays unread before its receiver is emailed (MESSAGE_EMAIL_DELAY_SECONDS). */
+  messageEmailDelaySeconds: number;
+  /** The clock of the email's due time (the tests set it). */
+  now?: () => Date;
 }
 
 export const MESSAGE_API_TEXTS = {
@@ -70,7 +75,7 @@ const idParams = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 
-const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret }) => {
+const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now = () => new Date() }) => {
   const hub = createMessageHub(db, app.log);
   await hub.start();
   // preClose: before the server waits for open connections, so a SIGTERM is not held up by open streams.
@@ -157,7 +162,9 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
           'a calendar month (London time); a message to someone the caller has no messages with, either way, over that answers 403 with the reason. ' +
           'Replying to, or carrying on, a conversation that exists is always free; Premium and Professional have no limit ' +
           '(GET /api/users/plan-usage tells what is left). Input errors answer 400 before the limit is looked at. ' +
-          'Rate limited per sender (RATE_LIMIT_MESSAGES, default 30 a minute): then 429 with retry-after.',
+          'Rate limited per sender (RATE_LIMIT_MESSAGES, default 30 a minute): then 429 with retry-after. ' +
+          'A message still unread after MESSAGE_EMAIL_DELAY_SECONDS (default 600) gets its receiver one email, unless their EmailOnMessage is off; ' +
+          'more messages in the same unread spell send no more.',
         security: BEARER_AUTH,
         body: sendMessageSchema,
         response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 403, 404, 429) },
@@ -173,12 +180,14 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       // Input errors are answered above (400), before the plan's limit on new conversations is looked at (quota.ts).
       let id: number | null;
       try {
-        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent, listingId);
+        // The email about the message, should it stay unread, is enqueued with it (notifications/message-email.ts).
+        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent, listingId, (trx) => enqueueMessageEmail(trx, ReceiverID, me, messageEmailDelaySeconds, now()));
       } catch (err) {
         if (isForeignKeyViolation(err)) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
         throw err;
       }
       if (id === null) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
+      app.jobs.wake();
       await publish({ k: 'm', id, s: me, r: ReceiverID });
       const message = await findMessage(db, id);
       if (!message) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound); // an account deleted this very moment

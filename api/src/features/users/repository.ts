@@ -56,6 +56,11 @@ export function setProfileListed(db: Executor, id: number, listed: boolean): Pro
   return db.updateTable('users').set({ is_actively_looking: listed, updated_at: sql<Date>`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
 }
 
+/** The email settings (My Profile, Notifications); not a change of the profile's page, so updated_at stays. */
+export function setEmailOnMessage(db: Executor, id: number, on: boolean): Promise<{ id: number } | undefined> {
+  return db.updateTable('users').set({ email_on_message: on }).where('id', '=', id).returning('id').executeTakeFirst();
+}
+
 /**
  * The profile picture, read with the user row's lock: a concurrent update cannot swap the picture between this read
  * and the write, and posting a listing (which takes the lock too) cannot slip in before an account's deletion.

@@ -12,7 +12,9 @@ import {
   messageResponseSchema,
   planListingLimit,
   profileUpdateSchema,
+  profileEmailSettingsSchema,
   profileVisibilitySchema,
+  SAVED_TEXTS,
   type UserType,
 } from '@roomnest/shared';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -27,7 +29,7 @@ import { readMultipartForm, registerMultipart } from '../../uploads/multipart.ts
 import { activeListingsSummary } from '../listings/repository.ts';
 import { newConversationUsage } from '../messages/quota.ts';
 import { searchFlatmates } from './flatmates.ts';
-import { deleteAccount, findPlan, findUserById, lockProfilePicture, lockUserType, setProfileListed, setUserType, updateProfile } from './repository.ts';
+import { deleteAccount, findPlan, findUserById, lockProfilePicture, lockUserType, setEmailOnMessage, setProfileListed, setUserType, updateProfile } from './repository.ts';
 import { flatmateSearchPageSchema, planUsageSchema, profileSavedSchema, profileSchema, profileUpdateDoc, toProfile } from './schemas.ts';
 
 export interface UsersRoutesOptions {
@@ -170,7 +172,8 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
             'without any metadata; the previous picture’s file is deleted). **application/json** `{ IsActivelyLooking }`: lists (true) or ' +
             'unlists (false) the profile in flatmate search and changes nothing else. **application/json** `{ UserType }` ("Tenant" or ' +
             '"Landlord"): switches the account type and changes nothing else; a landlord with unexpired listings of any status cannot become ' +
-            'a tenant (409 saying to delete them or let them expire). Any other body answers 415. ' +
+            'a tenant (409 saying to delete them or let them expire). **application/json** `{ EmailOnMessage }`: the email settings (whether a ' +
+            'message left unread is emailed), changing nothing else. Any other body answers 415. ' +
             'Each answers the saved profile; saving moves a listed profile to the top of flatmate search.',
           security: BEARER_AUTH,
           consumes: ['multipart/form-data', 'application/json'],
@@ -188,6 +191,11 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
             const { UserType } = parseBody(accountTypeSchema, request.body);
             const { changed } = await switchAccountType(user.id, UserType);
             return { message: changed ? ACCOUNT_TYPE_TEXTS.switched(UserType) : ACCOUNT_TYPE_TEXTS.unchanged(UserType), user: await loadProfile(user.id) };
+          }
+          if (isObject(request.body) && 'EmailOnMessage' in request.body) {
+            const { EmailOnMessage } = parseBody(profileEmailSettingsSchema, request.body);
+            if (!(await setEmailOnMessage(db, user.id, EmailOnMessage))) throw new HttpError(404, API_TEXTS.notFound);
+            return { message: SAVED_TEXTS.emailSettingsSaved, user: await loadProfile(user.id) };
           }
           const { IsActivelyLooking } = parseBody(profileVisibilitySchema, request.body);
           const updated = await setProfileListed(db, user.id, IsActivelyLooking);

@@ -105,6 +105,7 @@ export const profileUpdateDoc = z.union([
   z
     .object({ UserType: z.enum(USER_TYPES) })
     .describe('application/json: switch the account to Tenant or Landlord (409 for a landlord with unexpired listings switching to Tenant).'),
+  z.object({ EmailOnMessage: z.boolean() }).describe('application/json: the email settings: whether a message left unread is emailed.'),
 ]);
 
 /** GET /api/users/plan-usage (the PlanUsage of @roomnest/shared). */

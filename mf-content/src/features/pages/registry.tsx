@@ -1,4 +1,4 @@
-import { NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES } from '@roomnest/shared';
+import { EMAIL_PAGES, NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES } from '@roomnest/shared';
 import { matchPath } from 'react-router-dom';
 import type { ContentPageProps, PageLoader } from './lazy-page.tsx';
 
@@ -28,6 +28,7 @@ export const CONTENT_PAGES: Record<string, PageLoader> = {
   [ROUTES.accessibility]: () => import('./static/AccessibilityPage.tsx'),
   [NEWSLETTER_PAGES.confirm]: newsletterLinkPage,
   [NEWSLETTER_PAGES.unsubscribe]: newsletterLinkPage,
+  [EMAIL_PAGES.unsubscribe]: () => import('../email/EmailUnsubscribePage.tsx'),
 };
 
 /** Pages with route parameters; the page receives them as `params`. The first match wins. */

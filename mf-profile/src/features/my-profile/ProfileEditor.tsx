@@ -8,6 +8,7 @@ import { splitLocations } from '../flatmate-card/card-text.ts';
 import { FlatmateCardView } from '../flatmate-card/FlatmateCardView.tsx';
 import { AccountTypeCard } from './AccountTypeCard.tsx';
 import { DangerZone } from './DangerZone.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 import { PictureField, useChosenPicture } from './PictureField.tsx';
 import { formValues, previewCard, toUpdate } from './profile-form.ts';
 import { VisibilityCard } from './VisibilityCard.tsx';
@@ -129,6 +130,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
             </Button>
           </div>
         </form>
+        <NotificationsSection profile={profile} />
         <DangerZone />
       </div>
 

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, roomPageMeta, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
-import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery, SaveRoomButton, useSaveIntent } from '@roomnest/shared/listing';
 import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -38,6 +38,8 @@ export default function RoomDetailPage() {
   const emptyAnswer = isSuccess && !listing;
   const location = useLocation();
   const back = backHref(location.state);
+  // A visitor who pressed the heart and logged in comes back with `?save=<id>`: saved once, then out of the URL.
+  useSaveIntent();
   const user = useHostSelector(selectCurrentUser);
   const loggedIn = useHostSelector((st) => Boolean(st.auth.token && st.auth.user));
   const contactReady = Boolean(listing && loggedIn && location.hash === CONTACT_HASH && user?.userId !== listing.LandlordID);
@@ -133,9 +135,12 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
   return (
     <article className={s.detail} aria-labelledby="room-title">
       <header className={s.header}>
-        <h1 id="room-title" ref={headingRef} tabIndex={-1} className={s.title}>
-          {listing.Title}
-        </h1>
+        <div className={s.titleRow}>
+          <h1 id="room-title" ref={headingRef} tabIndex={-1} className={s.title}>
+            {listing.Title}
+          </h1>
+          <SaveRoomButton listing={listing} describedBy="room-title" />
+        </div>
         <p className={s.address}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.pin}>
             <path d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z" fill="none" stroke="currentColor" strokeWidth="1.8" />

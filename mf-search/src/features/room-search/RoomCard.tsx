@@ -1,5 +1,6 @@
 import { formatDate, formatMoney, ROUTES, SNIPPET_LENGTH, snippet, type AmenityKey, type Listing } from '@roomnest/shared';
-import { AmenityIcon, amenityKeys, listingCardSources, ListingImage } from '@roomnest/shared/listing';
+import { AmenityIcon, amenityKeys, listingCardSources, ListingImage, SaveRoomButton } from '@roomnest/shared/listing';
+import { Badge } from '@roomnest/shared/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import s from './room-card.module.css';
@@ -12,8 +13,21 @@ export interface RoomDetailLinkState {
   from?: string;
 }
 
-/** One search result: photo, rent, title, where, type, when, four amenity icons, a snippet and who advertises it. */
-export function RoomCard({ listing, from }: { listing: Listing; from: string }) {
+export interface RoomCardProps {
+  listing: Listing;
+  /** Where the room page's back link returns to. */
+  from: string;
+  /** Why the room is no longer advertised ("Let agreed", "Expired"), shown on the card (the Saved rooms page). */
+  notice?: string;
+  /** False when the room has no page to open (no longer public): the card then has no link. */
+  linked?: boolean;
+}
+
+/**
+ * One room: photo, rent, its heart, title, where, type, when, four amenity icons, a snippet and who advertises it.
+ * Search results and the Saved rooms page show the same card.
+ */
+export function RoomCard({ listing, from, notice, linked = true }: RoomCardProps) {
   const titleId = useId();
   const has = new Set(amenityKeys(listing.Amenities));
   const icons = CARD_AMENITIES.filter((k) => has.has(k));
@@ -27,8 +41,16 @@ export function RoomCard({ listing, from }: { listing: Listing; from: string }) 
           <strong>{formatMoney(listing.Rent)}</strong>
           <span>/month</span>
         </p>
+        <div className={s.save}>
+          <SaveRoomButton listing={listing} describedBy={titleId} />
+        </div>
       </div>
       <div className={s.body}>
+        {notice ? (
+          <p className={s.notice}>
+            <Badge tone="grey">{notice}</Badge>
+          </p>
+        ) : null}
         <h3 id={titleId} className={s.title}>
           {listing.Title}
         </h3>
@@ -54,9 +76,11 @@ export function RoomCard({ listing, from }: { listing: Listing; from: string }) 
         {listing.Description ? <p className={s.snippet}>{snippet(listing.Description, SNIPPET_LENGTH.roomDescription)}</p> : null}
         <div className={s.footer}>
           {listing.LandlordName ? <p className={s.landlord}>Advertised by {listing.LandlordName}</p> : <span />}
-          <Link className={s.link} to={ROUTES.room(listing.ListingID)} state={state} aria-describedby={titleId}>
-            View Details
-          </Link>
+          {linked ? (
+            <Link className={s.link} to={ROUTES.room(listing.ListingID)} state={state} aria-describedby={titleId}>
+              View Details
+            </Link>
+          ) : null}
         </div>
       </div>
     </article>

@@ -1,9 +1,11 @@
 import { LISTINGS_PAGE_SIZE_DEFAULT, SORT_OPTIONS, TEXTS, type SearchLocation, type SortBy } from '@roomnest/shared';
 import { errorMessage, errorStatus } from '@roomnest/shared/client';
+import { useSaveIntent } from '@roomnest/shared/listing';
 import { Alert, Button, controlClass, LoadingState, Options, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { useSearchListingsQuery } from '../../api/search-api.ts';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { RoomCard } from './RoomCard.tsx';
 import { readSearch, searchHref, writeSearch, type RoomSearch } from './search-query.ts';
@@ -36,6 +38,9 @@ export default function RoomSearchPage() {
   const navigationType = useNavigationType();
   const search = useMemo(() => readSearch(params), [params]);
   const sortId = useId();
+  // A visitor who pressed a heart here and logged in comes back with `?save=<id>`: saved once, then out of the URL
+  // (leaving the focus where the page put it).
+  useSaveIntent({ state: KEEP_FOCUS });
   const { data, error, isLoading, isFetching, isError, refetch } = useSearchListingsQuery(search, { refetchOnMountOrArgChange: REFRESH_AFTER_SECONDS });
 
   // A 404 answer is an empty result (docs/product.md, Errors).
@@ -147,13 +152,16 @@ export default function RoomSearchPage() {
             <h2 id="room-results-heading" ref={resultsRef} tabIndex={-1} className={s.heading} aria-live="polite">
               {heading}
             </h2>
-            <div className={s.sort}>
-              <label htmlFor={sortId} className={s.sortLabel}>
-                Sort by
-              </label>
-              <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
-                <Options choices={SORT_OPTIONS} />
-              </select>
+            <div className={s.tools}>
+              <SaveSearchButton search={search} quietState={KEEP_FOCUS} />
+              <div className={s.sort}>
+                <label htmlFor={sortId} className={s.sortLabel}>
+                  Sort by
+                </label>
+                <select id={sortId} className={controlClass} value={search.sortBy ?? 'relevance'} onChange={(e) => sort(e.target.value as SortBy)}>
+                  <Options choices={SORT_OPTIONS} />
+                </select>
+              </div>
             </div>
           </div>
           <div className={isFetching && !isLoading ? `${s.body} ${s.refreshing}` : s.body}>{results}</div>

@@ -43,6 +43,7 @@ describe('navigation bar', () => {
       ['Find a Room', '/find-a-room'],
       ['Flatmates', '/flatmates'],
       ['Pricing', '/pricing'],
+      ['Saved', '/saved'],
       ['Messages', '/messages'],
       ['List My Profile', '/my-flatmate-profile'],
     ]);
@@ -59,6 +60,7 @@ describe('navigation bar', () => {
       ['Pricing', '/pricing'],
       ['List Your Ad', '/post-ad'],
       ['Manage My Ads', '/my-listings'],
+      ['Saved', '/saved'],
       ['Messages', '/messages'],
       ['My Profile', '/my-flatmate-profile'],
     ]);

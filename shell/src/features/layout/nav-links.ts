@@ -29,6 +29,7 @@ export function navItems(user: User | null): NavItem[] {
   return [
     ...always,
     ...landlord,
+    { to: '/saved', label: 'Saved' },
     { to: '/messages', label: 'Messages', badge: 'unread' },
     { to: '/my-flatmate-profile', label: user.userType === 'Tenant' ? 'List My Profile' : 'My Profile' },
   ];

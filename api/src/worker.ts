@@ -1,0 +1,73 @@
+/**
+ * `npm run worker`: a process that only runs the job queue (emails and alerts),
+ * for when the API instances should not (RUN_JOBS=false) or more hands are
+ * needed. It reads the same configuration as the API (config.ts), opens the
+ * same PostgreSQL database, runs the same handlers (app.ts's jobHandlers) and
+ * stops cleanly on SIGTERM or SIGINT: it claims nothing more, finishes the jobs
+ * it is running, then closes the database. Any number may run at once: a job is
+ * claimed by one of them only (FOR UPDATE SKIP LOCKED) and marked done only by
+ * the one holding its lease (jobs/queue.ts).
+ *
+ * PostgreSQL only: the embedded PGlite database lives in one process, the
+ * API's, which holds its data folder; there the API runs the jobs itself.
+ */
+import { dirname, join } from 'node:path';
+import { pino } from 'pino';
+import { jobHandlers } from './app.ts';
+import { DEFAULT_MAIL_FROM, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { createMailer } from './features/password-reset/mailer.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { redactSecrets } from './log-redaction.ts';
+
+/** How long a stop may take (jobs finishing) before the process exits anyway; their leases run out and another worker takes them. */
+const SHUTDOWN_GRACE_MS = 30_000;
+
+export const NO_DATABASE_URL =
+  'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    console.error(`[worker] ${NO_DATABASE_URL}`);
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'worker' }, hooks: { streamWrite: redactSecrets } });
+  const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  await migrateToLatest(database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, outboxDir: join(config.dataDir ?? dirname(config.uploadsDir), 'outbox'), log });
+  const handlers = jobHandlers({ db: database.db, mailer, publicUrl: config.publicUrl, secret: config.tokenSecret, log, now: () => new Date(), digestHour: config.digestHour });
+  const runner = createJobRunner({ db: database.db, handlers, log, concurrency: config.jobConcurrency });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing the jobs running, then stopping`);
+    setTimeout(() => {
+      console.error(`[worker] stopping took longer than ${SHUTDOWN_GRACE_MS} ms: exiting (the leases of unfinished jobs run out and another worker takes them)`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await runner.stop();
+      await database.close();
+      log.info('worker stopped');
+      process.exit(0);
+    } catch (err) {
+      console.error('[worker] stop failed:', err);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  runner.start();
+  log.info({ worker: runner.worker, kinds: Object.keys(handlers), concurrency: config.jobConcurrency, email: config.smtpUrl ? 'SMTP' : 'outbox' }, 'job worker running');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof Error && ['ConfigError', 'MigrationError'].includes(err.name)) console.error(`[worker] ${err.message}`);
+  else console.error('[worker] failed to start:', err);
+  process.exit(1);
+});

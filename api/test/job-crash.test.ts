@@ -1,0 +1,35 @@
+/**
+ * Jobs survive a crash: the real server process is killed with SIGKILL between the change that enqueued a job and the
+ * job's due time, restarted on the same data, and the job's email goes out exactly once (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set). Each kind of job adds its case here through runCrashCase (server-process.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { authHeader, BACKENDS, registerMember, runCrashCase } from './server-process.ts';
+
+describe.each(BACKENDS)('a job through kill -9 of the server on $name', (backend) => {
+  it('a message sent, the server killed before its email is due, restarted: the email goes out once', { timeout: 240_000 }, async () => {
+    let senderId = 0;
+    const outcome = await runCrashCase(backend, {
+      env: { MESSAGE_EMAIL_DELAY_SECONDS: '2' },
+      async cause(base) {
+        const [sender, receiver] = [await registerMember(base, 'Tenant', 'Crash Sender'), await registerMember(base, 'Landlord', 'Crash Receiver')];
+        senderId = sender.id;
+        const res = await fetch(`${base}/api/messages`, {
+          method: 'POST',
+          headers: { ...authHeader(sender), 'content-type': 'application/json' },
+          body: JSON.stringify({ ReceiverID: receiver.id, MessageContent: 'Sent just before the crash' }),
+        });
+        if (res.status !== 201) throw new Error(`send answered ${res.status}`);
+        return { to: receiver.email };
+      },
+    });
+    expect(outcome.emails, outcome.output).toHaveLength(1);
+    expect(outcome.emails[0]!.subject).toBe('Crash Sender sent you a message on RoomNest');
+    expect(outcome.emails[0]!.body).toContain('Sent just before the crash');
+    expect(outcome.emails[0]!.body).toContain(`/messages/chat/${senderId}`);
+    const jobs = outcome.jobs.filter((j) => j.kind === 'message-email');
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.done_at).not.toBeNull();
+    expect(jobs[0]!.attempts).toBe(1);
+  });
+});
