@@ -104,6 +104,9 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
   const amenities = listing.Amenities.map((a) => ({ name: a.Name, key: amenityKeys([a])[0] }));
   // Only its owner is ever answered an expired listing; the check keeps the notice theirs alone all the same.
   const expired = isOwner && listingExpiry(listing.ExpiresAt).expired;
+  // Only a public room can be saved. Anyone but its owner is only ever answered a public one; its owner sees it in
+  // every state, and a heart there would only be refused.
+  const savable = !isOwner || (listing.Status === 'Available' && !listingExpiry(listing.ExpiresAt).expired);
 
   useEffect(() => {
     if (contactReady) contactRef.current?.focus();
@@ -139,7 +142,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
           <h1 id="room-title" ref={headingRef} tabIndex={-1} className={s.title}>
             {listing.Title}
           </h1>
-          <SaveRoomButton listing={listing} describedBy="room-title" />
+          {savable ? <SaveRoomButton listing={listing} describedBy="room-title" /> : null}
         </div>
         <p className={s.address}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={s.pin}>

@@ -118,7 +118,7 @@ describe('the heart on a search card', () => {
 
 describe('the heart on the room page', () => {
   it('shows the room as saved and removes it from the saved rooms', async () => {
-    const room = listingFixture({ ListingID: 7, Title: 'Detail room' });
+    const room = listingFixture({ ListingID: 7, Title: 'Detail room', ExpiresAt: FUTURE });
     const network = stubSaved([room], (request, url) => {
       if (url.pathname === '/api/listings/7' && request.method === 'GET') return json(room);
       if (url.pathname === '/api/saved-listings/7' && request.method === 'DELETE') return json({ message: SAVED_TEXTS.roomUnsaved });
@@ -131,5 +131,15 @@ describe('the heart on the room page', () => {
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     expect(heart.getAttribute('aria-label')).toBe('Save room');
     await waitFor(() => expect(network.callsTo('/api/saved-listings/7', 'DELETE')).toHaveLength(1));
+  });
+});
+
+describe('the room page of a room nobody else may see', () => {
+  it('shows its owner no heart, since only a public room can be saved', async () => {
+    const room = listingFixture({ ListingID: 8, Title: 'Pending room', Status: 'Pending' });
+    stubSaved([], (request, url) => (url.pathname === '/api/listings/8' && request.method === 'GET' ? json(room) : undefined));
+    renderWithHost(<RoomDetailPage />, { url: '/rooms/8', routePath: '/rooms/:id', user: TEST_USERS.landlord });
+    await screen.findByRole('heading', { level: 1, name: 'Pending room' });
+    expect(screen.queryByRole('button', { name: /Save room|Remove from saved rooms/ })).toBeNull();
   });
 });
