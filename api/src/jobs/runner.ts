@@ -120,7 +120,9 @@ export function createJobRunner({
     let ran = 0;
     const active = new Set<Promise<void>>();
     try {
-      while (!closing) {
+      for (;;) {
+        // stop() sets closing while this runs: claim nothing more.
+        if (closing) break;
         const free = concurrency - active.size;
         // Claim when at least half the slots are free: a claim per finished job would double the statements per job.
         if (free === 0 || (active.size > 0 && free < Math.ceil(concurrency / 2))) {
