@@ -95,9 +95,10 @@ export async function searchTerms(db: Executor, criteria: SavedSearchCriteria): 
   return (await placeTerms(db, criteria.city)).map((place) => ({ ...place, ...filters }));
 }
 
+const lower = (text: string | null | undefined) => (text == null ? null : (sql<string>`lower(${text})` as never));
+
 /** A row of saved_search_terms as written: its texts lower-cased by the database, as search lower-cases the listing's. */
 export function termRow(search: { id: number; userId: number; frequency: 'instant' | 'daily' | 'off' }, term: SearchTerm): Insertable<SavedSearchTermsTable> {
-  const lower = (text: string | null | undefined) => (text == null ? null : (sql<string>`lower(${text})` as never));
   return {
     ...term,
     saved_search_id: search.id,
