@@ -17,6 +17,18 @@ import { bearer, createTestContext, TEST_DATABASES, TEST_TOKEN_SECRET, type Test
 const PUBLIC_URL = 'https://roomnest.test';
 const DELAY = 60;
 
+describe('the digest hour in London', () => {
+  it.each([
+    ['2026-07-01', '2026-07-01T07:00:00.000Z'],
+    ['2026-12-01', '2026-12-01T08:00:00.000Z'],
+    // The days the clocks change: 8 o'clock is after the change on both.
+    ['2026-03-29', '2026-03-29T07:00:00.000Z'],
+    ['2026-10-25', '2026-10-25T08:00:00.000Z'],
+  ])('8 o’clock on %s is %s', (date, instant) => {
+    expect(londonHour(date, 8).toISOString()).toBe(instant);
+  });
+});
+
 describe.each(TEST_DATABASES)('saved search alerts on $name', (database) => {
   let ctx: TestContext;
   let clock: Date;
@@ -203,6 +215,30 @@ describe.each(TEST_DATABASES)('saved search alerts on $name', (database) => {
     await ctx.db.deleteFrom('users').where('id', '=', person.id).execute();
     await afterDelay();
     expect(to(person, person.email)).toHaveLength(0);
+  });
+
+  it('shows at most ten rooms in a digest, then how many more, with a button to the search', async () => {
+    const city = newTown();
+    const person = await tenant();
+    await saveSearch(person, { city, maxPrice: 1500 }, 'daily', 'Busy town');
+    const ids: number[] = [];
+    for (let i = 1; i <= 12; i++) ids.push(await post({ City: city, Title: `Busy room ${i}`, Rent: String(600 + i) }));
+    await afterDelay();
+    const date = await scheduleNextDigest(ctx.db, 8, clock);
+    clock = londonHour(date, 8);
+    await runner.runDue();
+    const digests = to(person, person.email);
+    expect(digests).toHaveLength(1);
+    const digest = digests[0]!;
+    expect(digest.subject).toBe('12 new rooms for “Busy town”');
+    // The newest ten: rooms 12 to 3.
+    for (const id of ids.slice(2)) expect(digest.text).toContain(`${PUBLIC_URL}/rooms/${id}\n`);
+    for (const id of ids.slice(0, 2)) expect(digest.text).not.toContain(`${PUBLIC_URL}/rooms/${id}\n`);
+    expect(digest.text).toContain('And 2 more: see them all on RoomNest.');
+    expect(digest.text).toContain(`See all 12 rooms: ${PUBLIC_URL}/rooms?city=${city}&maxPrice=1500`);
+    // All twelve were told: none waits for the next digest.
+    const waiting = await ctx.db.selectFrom('alert_deliveries').select('listing_id').where('listing_id', 'in', ids).where('sent_at', 'is', null).execute();
+    expect(waiting).toEqual([]);
   });
 
   it('collects daily matches into one digest at the hour, London time, and sends nothing the next day when none', async () => {
