@@ -131,13 +131,13 @@ describe.each(TEST_DATABASES)('job queue on $name', (database) => {
     expect(await claimJobs(db, { worker: 'alive', limit: 1, lockSeconds: 60, now: at(59) })).toEqual([]);
     const [second] = await claimJobs(db, { worker: 'alive', limit: 1, lockSeconds: 60, now: at(60) });
     expect(second).toMatchObject({ id: first!.id, attempt: 2 });
-    await completeJob(db, first!, 'dead', at(61));
-    await failJob(db, first!, 'dead', new Error('late'), at(61));
+    expect(await completeJob(db, first!, 'dead', at(61))).toBe(false);
+    expect(await failJob(db, first!, 'dead', new Error('late'), at(61))).toBe('lost');
     let row = await jobRow(db, first!.id);
     expect(row.done_at).toBeNull();
     expect(row.last_error).toBeNull();
     expect(row.locked_by).toBe('alive');
-    await completeJob(db, second!, 'alive', at(62));
+    expect(await completeJob(db, second!, 'alive', at(62))).toBe(true);
     row = await jobRow(db, first!.id);
     expect(row.done_at).toEqual(at(62));
   });
