@@ -221,6 +221,10 @@ function parseWhole(name: string, text: string | undefined, fallback: number, mi
   return n;
 }
 
+/** What `npm run worker` says without DATABASE_URL (worker.ts). */
+export const WORKER_NEEDS_DATABASE_URL =
+  'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
+
 export const DEFAULT_ALERT_DELAY_SECONDS = 60;
 export const DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS = 600;
 export const DEFAULT_DIGEST_HOUR = 8;

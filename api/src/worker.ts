@@ -14,7 +14,7 @@
 import { dirname, join } from 'node:path';
 import { pino } from 'pino';
 import { jobHandlers } from './app.ts';
-import { DEFAULT_MAIL_FROM, loadConfig } from './config.ts';
+import { DEFAULT_MAIL_FROM, loadConfig, WORKER_NEEDS_DATABASE_URL } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { createMailer } from './features/password-reset/mailer.ts';
@@ -24,13 +24,10 @@ import { redactSecrets } from './log-redaction.ts';
 /** How long a stop may take (jobs finishing) before the process exits anyway; their leases run out and another worker takes them. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-export const NO_DATABASE_URL =
-  'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
-
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    console.error(`[worker] ${NO_DATABASE_URL}`);
+    console.error(`[worker] ${WORKER_NEEDS_DATABASE_URL}`);
     process.exit(1);
   }
   const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'worker' }, hooks: { streamWrite: redactSecrets } });

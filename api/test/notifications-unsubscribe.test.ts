@@ -11,11 +11,11 @@ import { readOutbox } from './email-support.ts';
 import { bearer, createTestContext, createUser, login, TEST_DATABASES, TEST_TOKEN_SECRET, type TestContext } from './support.ts';
 
 const ONE_CLICK = { 'content-type': 'application/x-www-form-urlencoded' };
+const token = (ref: NotificationRef, secret = TEST_TOKEN_SECRET) => encodeURIComponent(notificationToken(secret, ref));
 
 describe.each(TEST_DATABASES)('one-click unsubscribe on $name', (database) => {
   let ctx: TestContext;
   let clock = new Date('2026-03-02T09:00:00Z');
-  const token = (ref: NotificationRef, secret = TEST_TOKEN_SECRET) => encodeURIComponent(notificationToken(secret, ref));
   const oneClick = (t: string) => ctx.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${t}`, headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });
   const emailOnMessage = async (id: number) => (await ctx.db.selectFrom('users').select('email_on_message').where('id', '=', id).executeTakeFirstOrThrow()).email_on_message;
   const search = async (userId: number, name: string) =>
@@ -105,7 +105,7 @@ describe.each(TEST_DATABASES)('one-click unsubscribe on $name', (database) => {
     ];
     for (const t of bad) {
       const res = await oneClick(t);
-      expect(res.statusCode, t).toBe(400);
+      expect({ token: t, status: res.statusCode }).toEqual({ token: t, status: 400 });
       expect(res.json<{ message: string }>().message).toMatch(/unsubscribe link is not valid|token/i);
     }
     const none = await ctx.inject({ method: 'POST', url: '/api/notifications/unsubscribe', headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });

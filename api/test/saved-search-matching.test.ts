@@ -6,7 +6,7 @@
  * and expiry too (search shows only Available, unexpired rooms, and so does the matcher).
  */
 import { PRICE_RANGES, ROOM_TYPES, type SavedSearchCriteria } from '@roomnest/shared';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchingSearches } from '../src/features/saved-searches/matching.ts';
 import { insertSavedSearch } from '../src/features/saved-searches/repository.ts';

@@ -103,7 +103,7 @@ describe.each(TEST_DATABASES)('saved searches on $name', (database) => {
       ['DELETE', '/api/saved-searches/1'],
     ] as const) {
       const res = await ctx.inject({ method, url, ...(method === 'POST' || method === 'PATCH' ? { payload: { Name: 'x', Criteria: {}, Frequency: 'off' } } : {}) });
-      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 401 });
     }
   });
 
@@ -121,14 +121,14 @@ describe.each(TEST_DATABASES)('saved searches on $name', (database) => {
     expect(res.statusCode).toBe(400);
     const body = res.json<{ message: string; errors: { field: string; message: string }[] }>();
     const error = body.errors.find((e) => e.field === field);
-    expect(error, JSON.stringify(body)).toBeDefined();
-    if (message) expect(error!.message).toBe(message);
+    expect(body.errors.map((e) => e.field)).toContain(field);
+    expect(error?.message).toBe(message ?? error?.message);
   });
 
   it('refuses a bad id or an empty change with a 400', async () => {
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
       const res = await ctx.inject({ method: 'DELETE', url: `/api/saved-searches/${id}`, headers: bearer(owner.token) });
-      expect(res.statusCode, id).toBe(400);
+      expect({ id, status: res.statusCode }).toEqual({ id, status: 400 });
       expect(res.json<{ errors: { field: string }[] }>().errors[0]!.field).toBe('id');
     }
     const empty = await ctx.inject({ method: 'PATCH', url: '/api/saved-searches/1', payload: {}, headers: bearer(owner.token) });

@@ -84,21 +84,29 @@ export async function claimJobs(db: Executor, { worker, limit, lockSeconds, kind
   return rows.map((r) => ({ id: String(r.id), kind: r.kind, key: r.key, payload: r.payload, attempt: r.attempts, maxAttempts: r.max_attempts }));
 }
 
-/** Marks a claimed job done (only while `worker` still holds it: a lease that ran out belongs to whoever took it next). */
-export async function completeJob(db: Executor, job: Pick<ClaimedJob, 'id'>, worker: string, now: Date = new Date()): Promise<void> {
-  await sql`update jobs set done_at = ${now}, locked_until = null where id = ${job.id} and locked_by = ${worker} and done_at is null`.execute(db);
+/**
+ * Marks a claimed job done (only while `worker` still holds it: a lease that ran out belongs to whoever took it next).
+ * Answers false when the lease was lost: the job has been, or is being, run by another worker too.
+ */
+export async function completeJob(db: Executor, job: Pick<ClaimedJob, 'id'>, worker: string, now: Date = new Date()): Promise<boolean> {
+  const result = await sql`update jobs set done_at = ${now}, locked_until = null where id = ${job.id} and locked_by = ${worker} and done_at is null and failed_at is null`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Records a failed attempt: the job runs again after backoffSeconds, or is marked failed after its last attempt. */
-export async function failJob(db: Executor, job: ClaimedJob, worker: string, error: unknown, now: Date = new Date()): Promise<'retry' | 'failed'> {
+/**
+ * Records a failed attempt: the job runs again after backoffSeconds, or is marked failed after its last attempt.
+ * 'lost' when `worker` no longer holds the lease (another worker took the job; nothing is recorded).
+ */
+export async function failJob(db: Executor, job: ClaimedJob, worker: string, error: unknown, now: Date = new Date()): Promise<'retry' | 'failed' | 'lost'> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   const last = job.attempt >= job.maxAttempts;
   const retryAt = new Date(now.getTime() + backoffSeconds(job.attempt) * 1000);
-  await sql`
+  const result = await sql`
     update jobs set last_error = ${message}, locked_until = null,
       run_at = ${last ? sql`run_at` : sql`${retryAt}`}, failed_at = ${last ? now : null}
-    where id = ${job.id} and locked_by = ${worker} and done_at is null
+    where id = ${job.id} and locked_by = ${worker} and done_at is null and failed_at is null
   `.execute(db);
+  if (Number(result.numAffectedRows ?? 0) === 0) return 'lost';
   return last ? 'failed' : 'retry';
 }
 

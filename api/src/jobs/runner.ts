@@ -98,10 +98,8 @@ export function createJobRunner({
     } catch (err) {
       try {
         const outcome = await failJob(db, job, worker, err, now());
-        log[outcome === 'failed' ? 'error' : 'warn'](
-          { err, job: { id: job.id, kind: job.kind, attempt: job.attempt } },
-          `job ${job.kind} failed (${outcome === 'failed' ? 'no more attempts' : 'will retry'})`,
-        );
+        const what = { failed: 'no more attempts', retry: 'will retry', lost: 'its lease had run out: another worker has it' }[outcome];
+        log[outcome === 'failed' ? 'error' : 'warn']({ err, job: { id: job.id, kind: job.kind, attempt: job.attempt } }, `job ${job.kind} failed (${what})`);
       } catch (recordErr) {
         // The lease runs out and the job is claimed again.
         log.error({ err: recordErr, job: { id: job.id, kind: job.kind } }, 'job failed and its failure could not be recorded');
@@ -109,7 +107,8 @@ export function createJobRunner({
       return;
     }
     try {
-      await completeJob(db, job, worker, now());
+      // Lost: the job outlived its lease and another worker took it (it may run twice: lockSeconds is too short for it).
+      if (!(await completeJob(db, job, worker, now()))) log.warn({ job: { id: job.id, kind: job.kind } }, `job ${job.kind} finished after its lease ran out`);
     } catch (err) {
       // The work is done but not marked: it runs again when the lease runs out (at least once, see docs/reliability.md).
       log.error({ err, job: { id: job.id, kind: job.kind } }, 'job done but could not be marked done');
@@ -120,7 +119,9 @@ export function createJobRunner({
     let ran = 0;
     const active = new Set<Promise<void>>();
     try {
-      while (!closing) {
+      for (;;) {
+        // stop() sets closing while this runs: claim nothing more.
+        if (closing) break;
         const free = concurrency - active.size;
         // Claim when at least half the slots are free: a claim per finished job would double the statements per job.
         if (free === 0 || (active.size > 0 && free < Math.ceil(concurrency / 2))) {

@@ -61,10 +61,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       address text
     )
   `.execute(db);
-  // The match: a listing's readings probe the key; every other condition is read from the index's own entries.
+  // The match: a listing's readings probe the key; every other condition is read from the index's own entries
+  // (an index-only scan: a city's key holds thousands of searches, and a visit to the table for each would cost
+  // more than the match itself).
   await sql`
     create index saved_search_terms_match on saved_search_terms (place_kind, place_key)
-    include (saved_search_id, user_id, frequency, min_rent, max_rent, room_type, available_date)
+    include (saved_search_id, user_id, frequency, min_rent, max_rent, room_type, available_date, address, unless_city,
+      area, street, district, postcode, city, city_prefix)
     where frequency <> 'off'
   `.execute(db);
   // A search's deletion and frequency change find its rows by search.

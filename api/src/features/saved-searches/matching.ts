@@ -95,9 +95,10 @@ export async function searchTerms(db: Executor, criteria: SavedSearchCriteria): 
   return (await placeTerms(db, criteria.city)).map((place) => ({ ...place, ...filters }));
 }
 
+const lower = (text: string | null | undefined) => (text == null ? null : (sql<string>`lower(${text})` as never));
+
 /** A row of saved_search_terms as written: its texts lower-cased by the database, as search lower-cases the listing's. */
 export function termRow(search: { id: number; userId: number; frequency: 'instant' | 'daily' | 'off' }, term: SearchTerm): Insertable<SavedSearchTermsTable> {
-  const lower = (text: string | null | undefined) => (text == null ? null : (sql<string>`lower(${text})` as never));
   return {
     ...term,
     saved_search_id: search.id,
@@ -136,7 +137,10 @@ export function matchQuery(listingId: number) {
   return sql<SearchMatch>`
     with l as (
       select id, landlord_id, lower(city) as city, lower(area) as area, lower(street) as street, district, postcode,
-        rent, room_type, available_date, lower(address) as address
+        rent, room_type, available_date, lower(address) as address,
+        -- Search drops an area reading of a text that is also a city's full name (places.ts namesCity): asked once
+        -- here, of the listing's area, which the area rows it could concern equal.
+        exists (select 1 from places p where p.kind = 'city' and p.key = lower(listings.area) and p.listings > 0) as area_names_city
       from listings
       where id = ${listingId} and status = 'Available' and expires_at > now()
     ),
@@ -165,7 +169,7 @@ export function matchQuery(listingId: number) {
       and (t.postcode is null or t.postcode = l.postcode)
       and (t.city is null or t.city = l.city)
       and (t.city_prefix is null or left(l.city, char_length(t.city_prefix)) = t.city_prefix)
-      and (not t.unless_city or not exists (select 1 from places p where p.kind = 'city' and p.key = t.area and p.listings > 0))
+      and (not t.unless_city or not l.area_names_city)
   `;
 }
 

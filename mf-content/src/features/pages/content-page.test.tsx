@@ -27,9 +27,9 @@ const STATIC_PAGES = [
 const STUB_WORDING = /lorem ipsum|coming soon|under construction|not implemented|\bTODO\b|placeholder/i;
 
 describe('ContentPage', () => {
-  it('has a page for every static route, plus blog, pricing and the newsletter email’s two links', () => {
+  it('has a page for every static route, plus blog, pricing, the newsletter email’s two links and the notification emails’ unsubscribe', () => {
     expect(Object.keys(CONTENT_PAGES).sort()).toEqual(
-      [...STATIC_PAGES.map(([path]) => path), '/blog', '/pricing', '/news/confirm-subscription', '/news/unsubscribe'].sort(),
+      [...STATIC_PAGES.map(([path]) => path), '/blog', '/pricing', '/news/confirm-subscription', '/news/unsubscribe', '/email/unsubscribe'].sort(),
     );
   });
 
