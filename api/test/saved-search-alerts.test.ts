@@ -46,7 +46,8 @@ describe.each(TEST_DATABASES)('saved search alerts on $name', (database) => {
   beforeAll(async () => {
     clock = new Date();
     ctx = await createTestContext(database, undefined, { now: () => clock });
-    const handlers = createAlertHandlers({ db: ctx.db, mailer, publicUrl: PUBLIC_URL, secret: TEST_TOKEN_SECRET, digestHour: 8, now: () => clock });
+    // Batches of two: the digest's keyset reads several batches here.
+    const handlers = createAlertHandlers({ db: ctx.db, mailer, publicUrl: PUBLIC_URL, secret: TEST_TOKEN_SECRET, digestHour: 8, digestBatch: 2, now: () => clock });
     runner = createJobRunner({ db: ctx.db, handlers, log: ctx.app.log, now: () => clock });
     landlord = await actor(ctx, 'Landlord', 'Professional', 'Lena Landlord');
   });
@@ -117,6 +118,47 @@ describe.each(TEST_DATABASES)('saved search alerts on $name', (database) => {
     expect(to(person, person.email)).toHaveLength(1);
     const listed = await ctx.inject({ method: 'GET', url: '/api/saved-searches', headers: bearer(person.token) });
     expect(listed.json<{ savedSearches: SavedSearch[] }>().savedSearches[0]!.LastSentAt).toEqual(expect.any(String));
+  });
+
+  it('puts the alert on the queue with the listing, due after the delay, once however often it becomes public meanwhile', async () => {
+    const city = newTown();
+    const id = await post({ City: city });
+    const jobs = () => ctx.db.selectFrom('jobs').select(['run_at', 'done_at']).where('key', '=', `${ALERT_JOBS.listing}:${id}`).execute();
+    const [job] = await jobs();
+    expect(job!.run_at.getTime()).toBe(clock.getTime() + DELAY * 1000);
+    // Withdrawn and put back within the delay: still the one job.
+    await ctx.inject({ method: 'PATCH', url: `/api/listings/${id}/status`, payload: { Status: 'Pending' }, headers: bearer(landlord.token) });
+    await ctx.inject({ method: 'PATCH', url: `/api/listings/${id}/status`, payload: { Status: 'Available' }, headers: bearer(landlord.token) });
+    expect(await jobs()).toHaveLength(1);
+    await afterDelay();
+    expect((await jobs())[0]!.done_at).not.toBeNull();
+  });
+
+  it('alerts a room edited within the grace period as it then is', async () => {
+    const city = newTown();
+    const person = await tenant();
+    await saveSearch(person, { city, maxPrice: 800 });
+    const dearer = await tenant();
+    await saveSearch(dearer, { city, minPrice: 900 });
+    const id = await post({ City: city, Title: 'Price fixed in time', Rent: '750' });
+    const edited = await sendForm(ctx, 'PUT', `/api/listings/${id}`, landlord.token, validForm({ Address: '5 Station Road', City: city, Title: 'Price fixed in time', Rent: '950', Status: 'Available' }));
+    expect(edited.statusCode).toBe(200);
+    await afterDelay();
+    expect(to(person, person.email)).toHaveLength(0);
+    expect(to(dearer, dearer.email)).toHaveLength(1);
+    expect(to(dearer, dearer.email)[0]!.subject).toContain('£950 a month');
+  });
+
+  it('sends each daily search its own digest across the fan-out’s batches', async () => {
+    const city = newTown();
+    const people = [await tenant(), await tenant(), await tenant()];
+    for (const [i, p] of people.entries()) await saveSearch(p, { city }, 'daily', `Batch search ${i}`);
+    await post({ City: city, Title: 'Batched room' });
+    await afterDelay();
+    const date = await scheduleNextDigest(ctx.db, 8, clock);
+    clock = londonHour(date, 8);
+    await runner.runDue();
+    for (const p of people) expect(to(p, p.email).map((e) => e.subject)).toEqual([expect.stringMatching(/^A new room for “Batch search \d”$/)]);
   });
 
   it('sends nothing for a non-matching room, a search turned off, or the landlord’s own search', async () => {

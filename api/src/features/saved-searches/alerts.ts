@@ -112,11 +112,13 @@ export interface AlertHandlersOptions {
   secret: Uint8Array;
   /** DIGEST_HOUR: the London hour of the daily digest. */
   digestHour: number;
+  /** Daily searches read per statement by the digest's fan-out (DIGEST_BATCH; the tests make it small). */
+  digestBatch?: number;
   now?: () => Date;
 }
 
 /** The handlers of the alerts' jobs, to register with the job runner beside the others. */
-export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour, now = () => new Date() }: AlertHandlersOptions): JobHandlers {
+export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour, digestBatch = DIGEST_BATCH, now = () => new Date() }: AlertHandlersOptions): JobHandlers {
   const room = (listing: AlertListing): EmailRoom => ({
     title: listing.title,
     rent: Number(listing.rent),
@@ -170,7 +172,7 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
       const at = now();
       let after = 0;
       for (;;) {
-        const ids = await dailySearchesWaiting(db, after, DIGEST_BATCH);
+        const ids = await dailySearchesWaiting(db, after, digestBatch);
         if (!ids.length) break;
         await enqueueMany(
           db,

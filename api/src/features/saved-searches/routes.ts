@@ -53,10 +53,12 @@ const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = a
     reply.header('cache-control', 'no-store');
   });
 
-  // The daily digest keeps itself going (each run puts the next on the queue); this starts it, and a repeat is harmless.
+  // The daily digest keeps itself going (each run puts the next on the queue); this starts it, and a repeat is
+  // harmless. In the background: a database that cannot take it now must not stop the server starting (the next
+  // start, or the digest already queued, keeps it going).
   if (digestHour !== undefined) {
     app.addHook('onReady', async () => {
-      await scheduleNextDigest(db, digestHour, now());
+      app.background.run(app.log, 'could not put the next daily digest of saved searches on the queue', () => scheduleNextDigest(db, digestHour, now()));
     });
   }
 
