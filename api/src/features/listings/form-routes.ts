@@ -114,6 +114,8 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
             return listing;
           });
           clearSearchCaches();
+          // The alert job is committed: the runner sets its alarm by it (due after the grace period).
+          app.jobs.wake();
           return reply.code(201).send({ listingId: id, message: LISTING_TEXTS.created });
         } catch (err) {
           await store.discard();
@@ -175,6 +177,8 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
           throw err;
         }
         clearSearchCaches();
+        // The alert job is committed: the runner sets its alarm by it (due after the grace period).
+        app.jobs.wake();
         if (replaced) await removeImages([replaced]);
         return { message: LISTING_TEXTS.updated, listing: await loadListing(db, id) };
       },

@@ -60,6 +60,8 @@ export function manageRoutes(app: ListingsApp, { db, now, clearSearchCaches, rem
         if (current && !current.is_public && Status === 'Available') await enqueueListingAlerts(trx, id, alertDelaySeconds, now());
       });
       clearSearchCaches();
+      // The alert job is committed: the runner sets its alarm by it (due after the grace period).
+      app.jobs.wake();
       return { message: LISTING_TEXTS.statusUpdated(Status), listing: await loadListing(db, id) };
     },
   );
@@ -97,6 +99,8 @@ export function manageRoutes(app: ListingsApp, { db, now, clearSearchCaches, rem
         return expires;
       });
       clearSearchCaches();
+      // The alert job is committed: the runner sets its alarm by it (due after the grace period).
+      app.jobs.wake();
       return { message: LISTING_TEXTS.renewed(expiresAt), listing: await loadListing(db, id) };
     },
   );
