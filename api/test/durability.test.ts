@@ -7,103 +7,15 @@
  *   - a second process on the same PGlite data folder refuses to start;
  *   - SIGTERM lets a request in flight finish before the process exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { londonDaysAhead } from '@roomnest/shared';
-import { runStatement } from '../src/db/admin.ts';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const API_DIR = resolve(import.meta.dirname, '..');
-const TOKEN_SECRET = 'durability-test-secret-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-interface Server {
-  proc: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the real server process; resolves once /api/health answers (or rejects if it exits first). */
-async function startServer(env: Record<string, string>, { waitUntilUp = true } = {}): Promise<Server> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TOKEN_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
-  const server = { proc, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  if (!waitUntilUp) return server;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${output}`);
-    const ok = await fetch(`${server.base}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not answer within 120 s: ${output}`);
-}
-
-async function stop(server: Server) {
-  if (server.proc.exitCode === null) server.proc.kill('SIGTERM');
-  await server.exited;
-}
-
-interface Member {
-  id: number;
-  token: string;
-  email: string;
-}
-
-const PASSWORD = 'Sup3r-secret';
+import { authHeader, BACKENDS, logInMember, registerMember, startServer, stopServer, type Member } from './server-process.ts';
 
 async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
-
-async function register(base: string, userType: 'Tenant' | 'Landlord', name: string): Promise<Member> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(4).toString('hex')}@example.co.uk`;
-  const reg = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Name: name, Email: email, Password: PASSWORD, UserType: userType }),
-  });
-  if (reg.status !== 201) throw new Error(`register answered ${reg.status}`);
-  return logIn(base, email);
-}
-
-async function logIn(base: string, email: string): Promise<Member> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ Email: email, Password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
-  const body = (await res.json()) as { token: string; user: { userId: number } };
-  return { id: body.user.userId, token: body.token, email };
-}
-
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 function listingForm(title: string): FormData {
   const form = new FormData();
@@ -138,12 +50,12 @@ interface Acknowledged {
 async function burst(base: string, tenant: Member, partner: Member, stopAt: () => boolean, acked: Acknowledged): Promise<Acknowledged> {
   const listings = async () => {
     for (let i = 0; !stopAt(); i++) {
-      const landlord = await register(base, 'Landlord', `Burst Landlord ${i}`).catch(swallow);
+      const landlord = await registerMember(base, 'Landlord', `Burst Landlord ${i}`).catch(swallow);
       if (!landlord) continue;
       const entry: Acknowledged['landlords'][number] = { email: landlord.email };
       acked.landlords.push(entry);
       const title = `Burst room ${i} ${randomBytes(3).toString('hex')}`;
-      const res = await fetch(`${base}/api/listings`, { method: 'POST', headers: auth(landlord), body: listingForm(title) }).catch(swallow);
+      const res = await fetch(`${base}/api/listings`, { method: 'POST', headers: authHeader(landlord), body: listingForm(title) }).catch(swallow);
       if (res?.status === 201) Object.assign(entry, { listingId: (await json(res)).listingId as number, title });
     }
   };
@@ -152,7 +64,7 @@ async function burst(base: string, tenant: Member, partner: Member, stopAt: () =
       const content = `Burst message ${i} ${randomBytes(3).toString('hex')}`;
       const res = await fetch(`${base}/api/messages`, {
         method: 'POST',
-        headers: { ...auth(tenant), 'content-type': 'application/json' },
+        headers: { ...authHeader(tenant), 'content-type': 'application/json' },
         body: JSON.stringify({ ReceiverID: partner.id, MessageContent: content }),
       }).catch(swallow);
       if (res?.status === 201) acked.messages.push(content);
@@ -161,7 +73,7 @@ async function burst(base: string, tenant: Member, partner: Member, stopAt: () =
   const profile = async () => {
     for (let n = 1; !stopAt(); n++) {
       acked.bioSent = n;
-      const res = await fetch(`${base}/api/users/profile`, { method: 'PUT', headers: auth(tenant), body: profileForm(`Revision ${n}`) }).catch(swallow);
+      const res = await fetch(`${base}/api/users/profile`, { method: 'PUT', headers: authHeader(tenant), body: profileForm(`Revision ${n}`) }).catch(swallow);
       if (res?.status === 200) acked.bioAcked = n;
     }
   };
@@ -171,29 +83,23 @@ async function burst(base: string, tenant: Member, partner: Member, stopAt: () =
 
 /** Checks, on the restarted server, that every acknowledged write is there and intact. */
 async function expectAcknowledgedWrites(base: string, tenantEmail: string, partner: Member, acked: Acknowledged) {
-  const tenant = await logIn(base, tenantEmail);
+  const tenant = await logInMember(base, tenantEmail);
   for (const landlord of acked.landlords) {
-    const member = await logIn(base, landlord.email);
+    const member = await logInMember(base, landlord.email);
     if (landlord.listingId === undefined) continue;
     const res = await fetch(`${base}/api/listings/${landlord.listingId}`);
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ ListingID: landlord.listingId, Title: landlord.title, LandlordID: member.id });
   }
-  const thread = await fetch(`${base}/api/messages/conversation/${partner.id}`, { headers: auth(tenant) });
+  const thread = await fetch(`${base}/api/messages/conversation/${partner.id}`, { headers: authHeader(tenant) });
   expect(thread.status).toBe(200);
   const stored = ((await thread.json()) as { MessageContent: string }[]).map((m) => m.MessageContent);
   expect(stored).toEqual(expect.arrayContaining(acked.messages));
   expect(new Set(stored).size).toBe(stored.length);
-  const profile = await fetch(`${base}/api/users/profile`, { headers: auth(tenant) });
+  const profile = await fetch(`${base}/api/users/profile`, { headers: authHeader(tenant) });
   const revision = Number(/^Revision (\d+)$/.exec(String((await json(profile)).Bio))?.[1] ?? 0);
   expect(revision).toBeGreaterThanOrEqual(acked.bioAcked);
   expect(revision).toBeLessThanOrEqual(acked.bioSent);
-}
-
-interface Backend {
-  name: string;
-  /** Server environment for one fresh database; `drop` removes it. */
-  create(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -201,42 +107,13 @@ afterAll(async () => {
   for (const cleanup of cleanups.toReversed()) await cleanup();
 });
 
-function dataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'roomnest-durability-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-const BACKENDS: Backend[] = [
-  {
-    name: 'PGlite',
-    async create() {
-      return { env: { DATA_DIR: dataDir() }, drop: async () => undefined };
-    },
-  },
-];
-const pgUrl = process.env.TEST_DATABASE_URL;
-if (pgUrl) {
-  BACKENDS.push({
-    name: 'PostgreSQL',
-    async create() {
-      const name = `durability_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = (statement: string) => runStatement(pgUrl, statement);
-      await admin(`create database ${name}`);
-      const url = new URL(pgUrl);
-      url.pathname = `/${name}`;
-      return { env: { DATA_DIR: dataDir(), DATABASE_URL: url.href }, drop: () => admin(`drop database if exists ${name} with (force)`) };
-    },
-  });
-}
-
 describe.each(BACKENDS)('durability of the server process on $name', (backend) => {
   it('keeps every acknowledged write through kill -9 during bursts of writes, twice', { timeout: 300_000 }, async () => {
     const db = await backend.create();
     cleanups.push(db.drop);
     let server = await startServer(db.env);
-    const tenant = await register(server.base, 'Tenant', 'Durable Tenant');
-    const partner = await register(server.base, 'Landlord', 'Steady Partner');
+    const tenant = await registerMember(server.base, 'Tenant', 'Durable Tenant');
+    const partner = await registerMember(server.base, 'Landlord', 'Steady Partner');
 
     for (let round = 0; round < 2; round++) {
       let killed = false;
@@ -263,19 +140,19 @@ describe.each(BACKENDS)('durability of the server process on $name', (backend) =
       // Still fully usable: a new write after the restart works.
       const res = await fetch(`${server.base}/api/messages`, {
         method: 'POST',
-        headers: { ...auth(await logIn(server.base, tenant.email)), 'content-type': 'application/json' },
+        headers: { ...authHeader(await logInMember(server.base, tenant.email)), 'content-type': 'application/json' },
         body: JSON.stringify({ ReceiverID: partner.id, MessageContent: `After restart ${round}` }),
       });
       expect(res.status).toBe(201);
     }
-    await stop(server);
+    await stopServer(server);
   });
 
   it('drains a request in flight on SIGTERM, refuses new ones, and exits cleanly', { timeout: 240_000 }, async () => {
     const db = await backend.create();
     cleanups.push(db.drop);
     const server = await startServer(db.env);
-    const landlord = await register(server.base, 'Landlord', 'Draining Landlord');
+    const landlord = await registerMember(server.base, 'Landlord', 'Draining Landlord');
 
     // A listing whose form arrives slowly: half of it, then SIGTERM, then the rest.
     const form = new Response(listingForm('Posted while the server stops'));
@@ -284,7 +161,7 @@ describe.each(BACKENDS)('durability of the server process on $name', (backend) =
     const answer = new Promise<{ status: number; body: string }>((done, fail) => {
       const req = httpRequest(`${server.base}/api/listings`, {
         method: 'POST',
-        headers: { ...auth(landlord), 'content-type': contentType, 'content-length': body.length },
+        headers: { ...authHeader(landlord), 'content-type': contentType, 'content-length': body.length },
       });
       req.on('response', (res) => {
         let text = '';
@@ -308,19 +185,21 @@ describe.each(BACKENDS)('durability of the server process on $name', (backend) =
     const again = await startServer(db.env);
     const { listingId } = JSON.parse(result.body) as { listingId: number };
     expect((await fetch(`${again.base}/api/listings/${listingId}`)).status).toBe(200);
-    await stop(again);
+    await stopServer(again);
   });
 });
 
 describe('the PGlite data folder', () => {
   it('is refused to a second server process while the first one runs', { timeout: 240_000 }, async () => {
-    const env = { DATA_DIR: dataDir() };
+    const db = await BACKENDS[0]!.create();
+    cleanups.push(db.drop);
+    const env = db.env;
     const first = await startServer(env);
     const second = await startServer(env, { waitUntilUp: false });
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another RoomNest server/);
     // The first one is unharmed.
     expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
-    await stop(first);
+    await stopServer(first);
   });
 });

@@ -37,8 +37,11 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server; resolves once /api/health answers (rejects if it exits first, or after two minutes). */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server; resolves once /api/health answers (rejects if it exits first, or after two minutes).
+ * With `waitUntilUp: false` it resolves at once (a start expected to fail: watch `exited` and `output`).
+ */
+export async function startServer(env: Record<string, string>, { waitUntilUp = true } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
@@ -50,6 +53,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   proc.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
   const server = { proc, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  if (!waitUntilUp) return server;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${output}`);
@@ -90,6 +94,11 @@ export async function registerMember(base: string, userType: 'Tenant' | 'Landlor
     body: JSON.stringify({ Name: name, Email: email, Password: SERVER_PASSWORD, UserType: userType }),
   });
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${await reg.text()}`);
+  return logInMember(base, email);
+}
+
+/** Logs a member in again (a new token), e.g. on a restarted server. */
+export async function logInMember(base: string, email: string): Promise<Member> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -29,6 +29,8 @@ describe.each(TEST_DATABASES)('users and messages on $name', (database) => {
         PreferredLocations: null,
         FlatmateMoveInDate: null,
         IsActivelyLooking: false,
+        // A new account is told of messages it leaves unread.
+        EmailOnMessage: true,
       });
     });
 

@@ -40,7 +40,8 @@ export function snippet(text: string | null | undefined, max: number): string {
   if (t.length <= max) return t;
   const cut = t.slice(0, max);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  // No comma or full stop left hanging before the ellipsis.
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
 /** The unread badge text: the count, or '9+' above the cap of 9 (docs/product.md, Constants); empty for 0. */

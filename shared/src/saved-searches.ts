@@ -6,7 +6,7 @@
  */
 import { PRICE_RANGES, SAVED_SEARCH_NAME_MAX } from './constants.ts';
 import type { SavedSearchCriteria, SavedSearchFrequency } from './domain.ts';
-import { formatDate, formatMoney } from './format.ts';
+import { formatDate, formatMoney, snippet } from './format.ts';
 import { roomsSearchUrl } from './routes.ts';
 
 /** The criteria a saved search keeps, in the order the room search writes them into its URL. */
@@ -58,11 +58,8 @@ export function describeSavedSearch(c: SavedSearchCriteria): string {
 
 /** The name a new search starts with: its description, cut to the longest name allowed on a word boundary. */
 export function defaultSavedSearchName(c: SavedSearchCriteria, max: number = SAVED_SEARCH_NAME_MAX): string {
-  const words = describeSavedSearch(c);
-  if (words.length <= max) return words;
-  const cut = words.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,]+$/, '')}…`;
+  // The ellipsis is one more character than the cut.
+  return snippet(describeSavedSearch(c), max - 1);
 }
 
 /** The room search a saved search runs: /rooms with its criteria. */

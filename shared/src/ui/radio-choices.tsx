@@ -1,6 +1,7 @@
 /**
  * A choice of one among a few, each written out with a short label and a sentence (how often a saved search
- * emails): a fieldset of radio buttons drawn as cards. `inputProps` goes on every radio, so react-hook-form's
+ * emails, the account type at registration): a fieldset of radio buttons drawn as cards, stacked or, for two
+ * short ones, side by side (stacked again on a narrow phone). `inputProps` goes on every radio, so react-hook-form's
  * `register(name)` fits as it is.
  */
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
@@ -17,14 +18,16 @@ export interface RadioChoicesProps<T extends string> {
   choices: readonly RadioChoice<T>[];
   inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'> & { ref?: Ref<HTMLInputElement> };
   error?: string | undefined;
+  /** Side by side (two short choices) instead of stacked. */
+  inline?: boolean;
 }
 
-export function RadioChoices<T extends string>({ legend, choices, inputProps, error }: RadioChoicesProps<T>) {
+export function RadioChoices<T extends string>({ legend, choices, inputProps, error, inline = false }: RadioChoicesProps<T>) {
   const id = useId();
   return (
     <fieldset className={s.group} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={s.legend}>{legend}</legend>
-      <div className={s.choices}>
+      <div className={inline ? `${s.choices} ${s.inline}` : s.choices}>
         {choices.map((choice) => (
           <label key={choice.value} className={s.choice}>
             <input {...inputProps} type="radio" value={choice.value} className={s.radio} aria-describedby={choice.hint ? `${id}-${choice.value}` : undefined} />

@@ -8,7 +8,7 @@
  * gone out (message_email_spells); otherwise one email naming the sender,
  * quoting the start of the message and linking to the chat.
  */
-import { EMAIL_SETTINGS_PATH, ROUTES } from '@roomnest/shared';
+import { EMAIL_SETTINGS_PATH, ROUTES, snippet } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
@@ -49,11 +49,8 @@ export async function enqueueMessageEmail(trx: Executor, receiverId: number, sen
 
 /** The start of `text` on one line, at most `max` characters, cut after a whole word with an ellipsis. */
 export function quoteStart(text: string, max = QUOTE_LENGTH): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+  // The ellipsis is one more character than the cut.
+  return snippet(text, max - 1);
 }
 
 export interface MessageEmailOptions {

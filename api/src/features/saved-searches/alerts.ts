@@ -20,7 +20,7 @@
  * a listing no longer public is left out. A send and its record are not one transaction with the SMTP server: a
  * crash between them sends that email again (at least once), never a listing twice otherwise.
  */
-import { EMAIL_SETTINGS_PATH, formatMoney, londonDaysAhead, londonToday, ROUTES, type SavedSearchCriteria } from '@roomnest/shared';
+import { EMAIL_SETTINGS_PATH, formatMoney, londonDaysAhead, londonToday, ROUTES, savedSearchHref, type SavedSearchCriteria } from '@roomnest/shared';
 import type { Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
 import { enqueue, enqueueMany } from '../../jobs/queue.ts';
@@ -87,14 +87,6 @@ export async function scheduleNextDigest(db: Executor, hour: number, now: Date):
   if (londonHour(date, hour) <= now) date = londonDaysAhead(1, now);
   await enqueue(db, { kind: ALERT_JOBS.digest, key: `${ALERT_JOBS.digest}:${date}`, payload: { date }, runAt: londonHour(date, hour) }, now);
   return date;
-}
-
-/** The /rooms address of a search's Criteria. */
-export function searchUrl(publicUrl: string, criteria: SavedSearchCriteria): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(criteria)) if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
-  const text = query.toString();
-  return `${publicUrl}${ROUTES.rooms}${text ? `?${text}` : ''}`;
 }
 
 const placeOf = (listing: AlertListing) => (listing.area ? `${listing.area}, ${listing.city}` : listing.city);
@@ -201,7 +193,7 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
         heading: `Today’s new rooms for “${search.name}”`,
         paragraphs: [`Your saved search “${search.name}” has ${count} since your last digest.`, ...(more > 0 ? [`And ${more} more: see them all on RoomNest.`] : [])],
         rooms: shown.map(room),
-        action: { label: more > 0 ? `See all ${ids.length} rooms` : 'See the search', url: searchUrl(publicUrl, criteria) },
+        action: { label: more > 0 ? `See all ${ids.length} rooms` : 'See the search', url: `${publicUrl}${savedSearchHref(criteria)}` },
         unsubscribe: { ...unsubscribeUrls(publicUrl, secret, { kind: 'search', id: search.id }), what: `emails about “${search.name}”` },
         settingsUrl,
       });

@@ -4,8 +4,7 @@
  */
 import { registerFormSchema, TEXTS, USER_TYPES } from '@roomnest/shared';
 import { errorStatus, notify, serverFieldErrors, serverMessage } from '@roomnest/shared/client';
-import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
-import { useId } from 'react';
+import { Alert, applyServerErrors, Button, Card, Field, Page, PageHeader, RadioChoices, usePageFocus, useSubmitFailure, useZodForm } from '@roomnest/shared/ui';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useRegisterMutation } from '../../api/shell-api.ts';
 import { rememberSignupReturn, returnPathOf, returnState } from './return-path.ts';
@@ -31,7 +30,6 @@ export function RegisterPage() {
   const [registerUser, { isLoading }] = useRegisterMutation();
   const [failure, setFailure] = useSubmitFailure(form);
   const navigate = useNavigate();
-  const typeId = useId();
   // The page a visitor was on when sent to sign up (a room whose landlord they want to contact): after
   // registering and logging in they go back there, as they do by the Log in link below.
   const returnTo = returnPathOf(useLocation().state);
@@ -52,7 +50,6 @@ export function RegisterPage() {
     }
   });
 
-  const typeError = errors.UserType?.message;
 
   return (
     <Page title="Register" className={s.page}>
@@ -72,25 +69,13 @@ export function RegisterPage() {
           <Field label="Confirm password" error={errors.ConfirmPassword?.message}>
             {(ids) => <input {...ids} type="password" autoComplete="new-password" {...form.register('ConfirmPassword')} />}
           </Field>
-          <fieldset className={s.accountType} aria-describedby={typeError ? `${typeId}-error` : undefined}>
-            <legend className={s.legend}>Account type</legend>
-            <div className={s.choices}>
-              {USER_TYPES.map((type) => (
-                <label key={type} className={s.choice}>
-                  <input type="radio" value={type} className={s.radio} {...form.register('UserType')} />
-                  <span>
-                    <span className={s.choiceTitle}>{type}</span>
-                    <span className={s.choiceHint}>{ACCOUNT_TYPE_HINTS[type]}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {typeError ? (
-              <span id={`${typeId}-error`} className={s.fieldError} role="alert">
-                {typeError}
-              </span>
-            ) : null}
-          </fieldset>
+          <RadioChoices
+            legend="Account type"
+            inline
+            choices={USER_TYPES.map((type) => ({ value: type, label: type, hint: ACCOUNT_TYPE_HINTS[type] }))}
+            inputProps={form.register('UserType')}
+            error={errors.UserType?.message}
+          />
           <Button type="submit" block disabled={isLoading} aria-busy={isLoading}>
             {isLoading ? 'Creating account…' : 'Register'}
           </Button>
