@@ -56,6 +56,12 @@ export const messagingApi = injectHostEndpoints((b) => ({
   getThread: b.query<Message[], number>({
     query: (otherUserId) => `/messages/conversation/${otherUserId}`,
     providesTags: (_r, _e, id) => [{ type: THREAD, id }],
+    // A read that was on its way while a message was sent or arrived live was taken before that message existed:
+    // its answer brings the thread up to date (read receipts too) but must not take newer messages away again.
+    merge: (cached, fresh) => {
+      const newest = fresh.reduce((max, m) => Math.max(max, m.MessageID), 0);
+      return [...fresh, ...cached.filter((m) => m.MessageID > newest)];
+    },
   }),
   getPartner: b.query<Partner, number>({
     query: (id) => `/messages/partner/${id}`,

@@ -1,9 +1,10 @@
 import { ENQUIRY_DRAFT, PLAN_TEXTS, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { listingFixture } from '@roomnest/shared/testing';
-import { messageReceived, messagesRead } from '@roomnest/shared/client';
+import { messageReceived, messagesRead, messageStreamConnected } from '@roomnest/shared/client';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { messagingApi } from '../../api/messaging-api.ts';
 import ChatPage from './ChatPage.tsx';
 
 const me = TEST_USERS.tenant.userId;
@@ -30,11 +31,11 @@ const usage = (remaining: number | null): PlanUsage => ({
   newConversations: { limit: remaining === null ? null : 2, started: remaining === null ? 7 : 2 - remaining, remaining, resetsOn: '2026-04-01' },
 });
 
-function network(thread: Message[] | Response = [], send?: (body: unknown) => Response, plan?: PlanUsage) {
+function network(thread: Message[] | Response | (() => Promise<Response>) = [], send?: (body: unknown) => Response, plan?: PlanUsage) {
   return stubFetch(async (r, url) => {
     if (url.pathname === '/api/users/plan-usage' && plan) return json(plan);
     if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null });
-    if (url.pathname === `/api/messages/conversation/${partner}`) return thread instanceof Response ? thread.clone() : json(thread);
+    if (url.pathname === `/api/messages/conversation/${partner}`) return typeof thread === 'function' ? thread() : thread instanceof Response ? thread.clone() : json(thread);
     if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
     if (url.pathname === '/api/listings/7') return json(listingFixture({ ListingID: 7, LandlordID: partner, Title: 'Sunny double in Hackney', ThumbnailUrl: '/uploads/listings/ab-card.webp' }));
     if (url.pathname.startsWith('/api/listings/')) return json({ message: 'Listing not found.' }, 404);
@@ -279,5 +280,36 @@ describe('ChatPage', () => {
       store.dispatch(messageReceived(msg({ MessageID: 8, SenderID: partner, ReceiverID: me, MessageContent: 'Reply' })));
     });
     await waitFor(() => expect(net.callsTo(`/api/messages/conversation/${partner}`).length).toBeGreaterThan(before));
+  });
+
+  it('keeps a message sent while an older read of the thread was on its way', async () => {
+    const first = msg({ MessageID: 1, SenderID: partner, ReceiverID: me, MessageContent: 'Saw your profile' });
+    const reply = msg({ MessageID: 2, MessageContent: 'Yes please!' });
+    let reads = 0;
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    // The second read of the thread was taken before the reply was stored, and answers after the reply is shown.
+    network(
+      async () => {
+        reads += 1;
+        if (reads > 1) await held;
+        return json([first]);
+      },
+      () => json({ messageId: 2, newMessageDetails: reply }, 201),
+    );
+    const { findByText, findByLabelText, getByRole, queryByText, store } = render();
+    await findByText('Saw your profile');
+    await act(async () => {
+      store.dispatch(messageStreamConnected({ reconnect: true }));
+    });
+    await waitFor(() => expect(reads).toBe(2));
+    fireEvent.change(await findByLabelText('Message to Rajesh Patel'), { target: { value: 'Yes please!' } });
+    fireEvent.click(getByRole('button', { name: 'Send' }));
+    expect(await findByText('Yes please!')).toBeTruthy();
+    const thread = () => messagingApi.endpoints.getThread.select(partner)(store.getState() as never);
+    expect(thread().status).toBe('pending');
+    await act(async () => release());
+    await waitFor(() => expect(thread().status).toBe('fulfilled'));
+    expect(queryByText('Yes please!')).not.toBeNull();
   });
 });
