@@ -286,7 +286,7 @@ describe('ChatPage', () => {
     const first = msg({ MessageID: 1, SenderID: partner, ReceiverID: me, MessageContent: 'Saw your profile' });
     const reply = msg({ MessageID: 2, MessageContent: 'Yes please!' });
     let reads = 0;
-    let release = () => {};
+    let release!: () => void;
     const held = new Promise<void>((done) => (release = done));
     // The second read of the thread was taken before the reply was stored, and answers after the reply is shown.
     network(
