@@ -7,7 +7,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from './components.tsx';
 import s from './confirm-dialog.module.css';
-import { useBackdropCancel, useModalDialog } from './modal-dialog.ts';
+import { useDialogCancel, useModalDialog } from './modal-dialog.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -39,7 +39,7 @@ export function ConfirmDialog({
   const titleId = useId();
   const bodyId = useId();
 
-  useBackdropCancel(ref, busy, onCancel);
+  useDialogCancel(ref, busy, onCancel);
 
   return (
     <dialog
@@ -47,11 +47,6 @@ export function ConfirmDialog({
       className={s.dialog}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
-      onCancel={(e) => {
-        // Escape: the dialog's open state belongs to the page.
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
     >
       {open ? (
         <div className={s.panel}>

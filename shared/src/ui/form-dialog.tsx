@@ -7,7 +7,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Alert, Button } from './components.tsx';
 import s from './confirm-dialog.module.css';
-import { useBackdropCancel, useModalDialog } from './modal-dialog.ts';
+import { useDialogCancel, useModalDialog } from './modal-dialog.ts';
 
 export interface FormDialogProps {
   open: boolean;
@@ -32,18 +32,13 @@ const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled
 export function FormDialog({ open, title, intro, children, failure, submitLabel, cancelLabel = 'Cancel', busy = false, busyLabel, onSubmit, onCancel }: FormDialogProps) {
   const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLElement>(FIELDS)?.focus());
   const titleId = useId();
-  useBackdropCancel(ref, busy, onCancel);
+  useDialogCancel(ref, busy, onCancel);
 
   return (
     <dialog
       ref={ref}
       className={s.dialog}
       aria-labelledby={titleId}
-      onCancel={(e) => {
-        // Escape: the dialog's open state belongs to the page.
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
     >
       {open ? (
         <form className={s.panel} onSubmit={onSubmit} noValidate aria-labelledby={titleId}>

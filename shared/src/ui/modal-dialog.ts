@@ -42,10 +42,11 @@ export function useModalDialog(open: boolean, onOpen?: (dialog: HTMLDialogElemen
 }
 
 /**
- * A click on the backdrop (the dialog element itself, outside its panel) cancels, like Escape, unless
- * `busy` (an action is running). Read through a ref, so the listener is added once.
+ * Escape (the dialog's `cancel` event) and a click on the backdrop (the dialog element itself, outside its
+ * panel) both cancel, unless `busy` (an action is running). The dialog's open state belongs to the page, so
+ * Escape never closes it by itself. Read through a ref, so the listeners are added once.
  */
-export function useBackdropCancel(ref: RefObject<HTMLDialogElement | null>, busy: boolean, onCancel: () => void) {
+export function useDialogCancel(ref: RefObject<HTMLDialogElement | null>, busy: boolean, onCancel: () => void) {
   const latest = useRef({ busy, onCancel });
   useEffect(() => {
     latest.current = { busy, onCancel };
@@ -53,10 +54,21 @@ export function useBackdropCancel(ref: RefObject<HTMLDialogElement | null>, busy
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const onClick = (e: MouseEvent) => {
-      if (e.target === dialog && !latest.current.busy) latest.current.onCancel();
+    const cancel = () => {
+      if (!latest.current.busy) latest.current.onCancel();
     };
+    const onEscape = (e: Event) => {
+      e.preventDefault();
+      cancel();
+    };
+    const onClick = (e: MouseEvent) => {
+      if (e.target === dialog) cancel();
+    };
+    dialog.addEventListener('cancel', onEscape);
     dialog.addEventListener('click', onClick);
-    return () => dialog.removeEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('cancel', onEscape);
+      dialog.removeEventListener('click', onClick);
+    };
   }, [ref]);
 }
