@@ -51,7 +51,7 @@ export function pendingInstantSearches(db: Executor, userId: number, listingId: 
     .selectFrom('alert_deliveries as d')
     .innerJoin('saved_searches as s', 's.id', 'd.saved_search_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.name', 's.criteria', 'u.email', 'u.name as user_name'])
+    .select(['s.id', 's.name', 'u.email'])
     .where('d.listing_id', '=', listingId)
     .where('s.user_id', '=', userId)
     .where('s.frequency', '=', 'instant')
@@ -74,12 +74,18 @@ export async function markSent(db: Executor, searchIds: readonly number[], listi
   await db.updateTable('saved_searches').set({ last_sent_at: now }).where('id', 'in', searchIds).execute();
 }
 
-/** The next batch of daily searches with matches waiting, after `after`, in id order (the digest's keyset). */
+/**
+ * The next batch of daily searches with matches waiting that are public now (a room withdrawn or expired since it
+ * matched is never sent, so it must not make a digest job each day), after `after`, in id order (the digest's keyset).
+ */
 export async function dailySearchesWaiting(db: Executor, after: number, limit: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
     select s.id from saved_searches s
     where s.frequency = 'daily' and s.id > ${after}
-      and exists (select 1 from alert_deliveries d where d.saved_search_id = s.id and d.sent_at is null)
+      and exists (
+        select 1 from alert_deliveries d join listings on listings.id = d.listing_id
+        where d.saved_search_id = s.id and d.sent_at is null and ${IS_PUBLIC}
+      )
     order by s.id
     limit ${limit}
   `.execute(db);

@@ -115,7 +115,7 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
     title: listing.title,
     rent: Number(listing.rent),
     place: placeOf(listing),
-    url: `${publicUrl}/rooms/${listing.id}`,
+    url: `${publicUrl}${ROUTES.room(listing.id)}`,
     imageUrl: listing.card_path ? `${publicUrl}${listing.card_path}` : null,
   });
   const settingsUrl = `${publicUrl}${EMAIL_SETTINGS_PATH}`;
@@ -162,6 +162,10 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
     async [ALERT_JOBS.digest](job) {
       const date = String(job.payload.date);
       const at = now();
+      // The next day's first: the digest keeps itself going even when this run fails its last attempt (a repeat of
+      // the key, from a retry or the start-up, is harmless).
+      const next = londonDaysAhead(1, londonHour(date, 12));
+      await enqueue(db, { kind: ALERT_JOBS.digest, key: `${ALERT_JOBS.digest}:${next}`, payload: { date: next }, runAt: londonHour(next, digestHour) }, at);
       let after = 0;
       for (;;) {
         const ids = await dailySearchesWaiting(db, after, digestBatch);
@@ -173,9 +177,6 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
         );
         after = ids.at(-1)!;
       }
-      // The next day's: the digest keeps itself going (a repeat of its key, from the start-up, is harmless).
-      const next = londonDaysAhead(1, londonHour(date, 12));
-      await enqueue(db, { kind: ALERT_JOBS.digest, key: `${ALERT_JOBS.digest}:${next}`, payload: { date: next }, runAt: londonHour(next, digestHour) }, at);
     },
 
     async [ALERT_JOBS.digestEmail](job) {
