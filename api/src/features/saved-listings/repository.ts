@@ -21,7 +21,8 @@ export async function saveListing(db: Kysely<DB>, userId: number, listingId: num
     if (!account) return 'no-account';
     const existing = await trx.selectFrom('saved_listings').select('listing_id').where('user_id', '=', userId).where('listing_id', '=', listingId).executeTakeFirst();
     if (existing) return 'already-saved';
-    const listing = await trx.selectFrom('listings').select('listings.id').where('listings.id', '=', listingId).where(IS_PUBLIC).executeTakeFirst();
+    // Key-share locked: a deletion of the room waits for this save (then cascades to it) instead of failing its insert.
+    const listing = await trx.selectFrom('listings').select('listings.id').where('listings.id', '=', listingId).where(IS_PUBLIC).forKeyShare().executeTakeFirst();
     if (!listing) return 'not-found';
     const { count } = await trx
       .selectFrom('saved_listings')

@@ -6,7 +6,6 @@
  * (matching.ts), which the alerts read (alerts.ts).
  */
 import {
-  apiErrorSchema,
   MAX_SAVED_SEARCHES,
   messageResponseSchema,
   SAVED_SEARCH_NAME_MAX,
@@ -17,10 +16,10 @@ import {
 } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
-import { HttpError, RequestValidationError } from '../../plugins/errors.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { errors } from '../listings/route-support.ts';
 import { scheduleNextDigest } from './alerts.ts';
 import { deleteSavedSearch, insertSavedSearch, listSavedSearches, updateSavedSearch } from './repository.ts';
 import { savedSearchesResponseSchema, savedSearchIdParamsSchema, savedSearchResponseSchema, toSavedSearch } from './schemas.ts';
@@ -30,18 +29,6 @@ export interface SavedSearchesRoutesOptions {
   /** The London hour of the daily digest (DIGEST_HOUR): the next one is put on the queue at start-up. */
   digestHour?: number;
   now?: () => Date;
-}
-
-const errors = (...codes: (400 | 401 | 404 | 409)[]) => Object.fromEntries(codes.map((code) => [code, apiErrorSchema]));
-
-const MAX_ID = 2_147_483_647;
-export const SAVED_SEARCH_ID_TEXT = 'SavedSearchID must be a whole number from 1.';
-
-/** The id of a path: anything that is not a positive whole number in the column's range is a 400 naming it. */
-function parseSavedSearchId(text: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : NaN;
-  if (!(id <= MAX_ID)) throw new RequestValidationError(new z.ZodError([{ code: 'custom', path: ['id'], message: SAVED_SEARCH_ID_TEXT, input: text }]));
-  return id;
 }
 
 const CRITERIA_DOC =
@@ -122,7 +109,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = a
     },
     async (request) => {
       const user = requireUser(request);
-      const id = parseSavedSearchId(request.params.id);
+      const { id } = request.params;
       const { Name, Frequency } = request.body;
       const row = await updateSavedSearch(db, user.id, id, { name: Name, frequency: Frequency });
       if (!row) throw new HttpError(404, SAVED_TEXTS.searchNotFound);
@@ -145,7 +132,7 @@ const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = a
     },
     async (request) => {
       const user = requireUser(request);
-      const id = parseSavedSearchId(request.params.id);
+      const { id } = request.params;
       if (!(await deleteSavedSearch(db, user.id, id))) throw new HttpError(404, SAVED_TEXTS.searchNotFound);
       return { message: SAVED_TEXTS.searchDeleted };
     },

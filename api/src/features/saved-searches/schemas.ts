@@ -1,5 +1,5 @@
 /** Response shapes of saved searches (the SavedSearch object of the API contract). */
-import { PRICE_RANGES, ROOM_TYPES, SAVED_SEARCH_FREQUENCIES, type SavedSearch, type SavedSearchCriteria } from '@roomnest/shared';
+import { PRICE_RANGES, ROOM_TYPES, SAVED_SEARCH_FREQUENCIES, wholeNumber, type SavedSearch, type SavedSearchCriteria } from '@roomnest/shared';
 import { z } from 'zod';
 import type { SavedSearchRow } from './repository.ts';
 
@@ -29,7 +29,7 @@ export const savedSearchSchema = z
 
 export const savedSearchResponseSchema = z.object({ savedSearch: savedSearchSchema });
 export const savedSearchesResponseSchema = z.object({ savedSearches: z.array(savedSearchSchema) });
-export const savedSearchIdParamsSchema = z.object({ id: z.string().describe('The SavedSearchID.') });
+export const savedSearchIdParamsSchema = z.object({ id: wholeNumber('id', 1, 2_147_483_647).describe('The SavedSearchID.') });
 
 export function toSavedSearch(row: SavedSearchRow): SavedSearch {
   return {
