@@ -196,11 +196,11 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     db,
     uploadsDir: config.uploadsDir,
     searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
-    now,
+    now: clock,
     viewSecret: config.tokenSecret,
     alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
-  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now });
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now: clock });
   await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
   await app.register(messagesRoutes, {
     prefix: '/api/messages',

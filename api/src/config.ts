@@ -177,11 +177,16 @@ export function parseDuration(text: string, name = 'TOKEN_TTL'): number {
   return seconds;
 }
 
+/** A whole number from `min` to `max` named `name`, or `fallback` when unset. */
+function parseWhole(name: string, text: string | undefined, fallback: number, min: number, max: number, unit = ''): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text.trim());
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number${unit} from ${min} to ${max}; got "${text}".`);
+  return n;
+}
+
 function parsePort(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return 8080;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new ConfigError(`PORT must be a whole number from 0 to 65535; got "${text}".`);
-  return port;
+  return parseWhole('PORT', text, 8080, 0, 65_535);
 }
 
 function parseFlag(text: string | undefined, fallback: boolean): boolean {
@@ -205,30 +210,17 @@ function parseSeedListings(text: string | undefined): number {
 export const DEFAULT_SEARCH_CACHE_SECONDS = 30;
 
 function parseCacheSeconds(text: string | undefined): number {
-  if (text === undefined || text.trim() === '') return DEFAULT_SEARCH_CACHE_SECONDS;
-  const seconds = Number(text.trim());
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 3600) {
-    throw new ConfigError(`SEARCH_CACHE_SECONDS must be a whole number of seconds from 0 to 3600; got "${text}".`);
-  }
-  return seconds;
+  return parseWhole('SEARCH_CACHE_SECONDS', text, DEFAULT_SEARCH_CACHE_SECONDS, 0, 3600, ' of seconds');
 }
-
-/** A whole number from `min` to `max` named `name`, or `fallback` when unset. */
-function parseWhole(name: string, text: string | undefined, fallback: number, min: number, max: number, unit = ''): number {
-  if (text === undefined || text.trim() === '') return fallback;
-  const n = Number(text.trim());
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number${unit} from ${min} to ${max}; got "${text}".`);
-  return n;
-}
-
-/** What `npm run worker` says without DATABASE_URL (worker.ts). */
-export const WORKER_NEEDS_DATABASE_URL =
-  'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
 
 export const DEFAULT_ALERT_DELAY_SECONDS = 60;
 export const DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS = 600;
 export const DEFAULT_DIGEST_HOUR = 8;
 export const DEFAULT_JOB_CONCURRENCY = 4;
+
+/** What `npm run worker` says without DATABASE_URL (worker.ts). */
+export const WORKER_NEEDS_DATABASE_URL =
+  'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
 
 function parseLogLevel(text: string | undefined): LogLevel {
   const level = (text?.trim() || 'info').toLowerCase();

@@ -30,14 +30,14 @@ export interface ListingsRoutesOptions {
   /** Public search counts up to this many matches (SEARCH_TOTAL_CAP); the tests lower it. */
   searchTotalCap?: number;
   /** The clock that says which day it is in London (an AvailableDate may not be before it); the tests set it. */
-  now?: () => Date;
+  now: () => Date;
   /** Keys the daily hash that stands for an anonymous viewer when counting views (the token secret). */
   viewSecret: Uint8Array;
   /** Seconds from a listing becoming public to its saved-search alerts (ALERT_DELAY_SECONDS). */
-  alertDelaySeconds?: number;
+  alertDelaySeconds: number;
 }
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now = () => new Date(), viewSecret, alertDelaySeconds = 60 }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now, viewSecret, alertDelaySeconds }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write of the route files as soon as it commits, before answering.
   const cache = new SearchCache(searchCacheMs);

@@ -29,7 +29,7 @@ export interface MessagesRoutesOptions {
   /** How long a message stays unread before its receiver is emailed (MESSAGE_EMAIL_DELAY_SECONDS). */
   messageEmailDelaySeconds: number;
   /** The clock of the email's due time (the tests set it). */
-  now?: () => Date;
+  now: () => Date;
 }
 
 export const MESSAGE_API_TEXTS = {
@@ -75,7 +75,7 @@ const idParams = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 
-const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now = () => new Date() }) => {
+const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now }) => {
   const hub = createMessageHub(db, app.log);
   await hub.start();
   // preClose: before the server waits for open connections, so a SIGTERM is not held up by open streams.

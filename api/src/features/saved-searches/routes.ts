@@ -27,15 +27,15 @@ import { savedSearchesResponseSchema, savedSearchIdParamsSchema, savedSearchResp
 export interface SavedSearchesRoutesOptions {
   db: Kysely<DB>;
   /** The London hour of the daily digest (DIGEST_HOUR): the next one is put on the queue at start-up. */
-  digestHour?: number;
-  now?: () => Date;
+  digestHour: number;
+  now: () => Date;
 }
 
 const CRITERIA_DOC =
   'Criteria holds the search parameters of GET /api/listings (city, address, minPrice, maxPrice, priceRange, roomType, availableDate), ' +
   'checked by the same rules; others (sortBy, page) are dropped. A new listing matches the search exactly when that search would show it.';
 
-const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { db, digestHour, now = () => new Date() }) => {
+const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { db, digestHour, now }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -43,11 +43,9 @@ const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = a
   // The daily digest keeps itself going (each run puts the next on the queue); this starts it, and a repeat is
   // harmless. In the background: a database that cannot take it now must not stop the server starting (the next
   // start, or the digest already queued, keeps it going).
-  if (digestHour !== undefined) {
-    app.addHook('onReady', async () => {
-      app.background.run(app.log, 'could not put the next daily digest of saved searches on the queue', () => scheduleNextDigest(db, digestHour, now()));
-    });
-  }
+  app.addHook('onReady', async () => {
+    app.background.run(app.log, 'could not put the next daily digest of saved searches on the queue', () => scheduleNextDigest(db, digestHour, now()));
+  });
 
   app.post(
     '/',
