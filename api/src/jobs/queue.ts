@@ -46,12 +46,7 @@ export function backoffSeconds(attempt: number): number {
 
 /** Writes a job; answers false when an open job already has its key. */
 export async function enqueue(db: Executor, job: JobSpec, now: Date = new Date()): Promise<boolean> {
-  const result = await sql`
-    insert into jobs (kind, key, payload, run_at, max_attempts)
-    values (${job.kind}, ${job.key ?? null}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt ?? now}, ${job.maxAttempts ?? 8})
-    on conflict (key) where key is not null and done_at is null and failed_at is null do nothing
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
+  return (await enqueueMany(db, [job], now)) > 0;
 }
 
 export interface ClaimOptions {

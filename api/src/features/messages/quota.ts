@@ -13,7 +13,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { lockPlan } from '../users/repository.ts';
-import { conversationsStartedSince, findUser, hasConversation, insertMessage as insertMessageRow } from './repository.ts';
+import { conversationsStartedSince, findUser, hasConversation, insertMessage } from './repository.ts';
 
 export interface Sender {
   id: number;
@@ -46,15 +46,15 @@ export async function sendUnderQuota(
   sender: Sender,
   receiver: number,
   content: string,
-  listingId: number | null = null,
-  onStored: (trx: Transaction<DB>, messageId: number) => Promise<unknown> = async () => undefined,
+  listingId: number | null,
+  onStored: (trx: Transaction<DB>, messageId: number) => Promise<unknown>,
 ): Promise<number | null> {
-  const insertMessage = async (trx: Transaction<DB>, ...args: Parameters<typeof insertMessageRow>) => {
-    const id = await insertMessageRow(...args);
+  const insert = async (trx: Transaction<DB>) => {
+    const id = await insertMessage(trx, sender.id, receiver, content, listingId);
     await onStored(trx, id);
     return id;
   };
-  const store = () => db.transaction().execute((trx) => insertMessage(trx, trx, sender.id, receiver, content, listingId));
+  const store = () => db.transaction().execute(insert);
   // Paid plans never need the count.
   if (newConversationLimit(sender.plan, false) === null) return store();
   if (await hasConversation(db, sender.id, receiver)) return store();
@@ -70,6 +70,6 @@ export async function sendUnderQuota(
         throw new HttpError(403, PLAN_TEXTS.newConversationLimitReached(nextLondonMonthFirst(now)));
       }
     }
-    return insertMessage(trx, trx, sender.id, receiver, content, listingId);
+    return insert(trx);
   });
 }

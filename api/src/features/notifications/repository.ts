@@ -1,6 +1,6 @@
 /**
  * The SQL of notification emails: what the job about an unread spell reads and
- * records, and the one-click unsubscribe's two switches.
+ * records.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../db/types.ts';
@@ -75,16 +75,4 @@ export async function findUnreadSpell(db: Executor, receiver: number, sender: nu
         unread: Number(row.unread),
       }
     : null;
-}
-
-/** Turns the emails about unread messages off; answers false when the account does not exist. */
-export async function turnOffMessageEmails(db: Executor, userId: number): Promise<boolean> {
-  const rows = await db.updateTable('users').set({ email_on_message: false }).where('id', '=', userId).returning('id').execute();
-  return rows.length > 0;
-}
-
-/** Sets one saved search's frequency to off; answers its name, or null when it does not exist. */
-export async function turnOffSavedSearch(db: Executor, savedSearchId: number): Promise<string | null> {
-  const row = await db.updateTable('saved_searches').set({ frequency: 'off' }).where('id', '=', savedSearchId).returning('name').executeTakeFirst();
-  return row?.name ?? null;
 }

@@ -21,7 +21,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { turnOffMessageEmails, turnOffSavedSearch } from './repository.ts';
+import { turnSavedSearchOff } from '../saved-searches/repository.ts';
+import { setEmailOnMessage } from '../users/repository.ts';
 import { readNotificationToken } from './tokens.ts';
 
 export interface NotificationsRoutesOptions {
@@ -65,11 +66,11 @@ const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = a
       const ref = request.query.token ? readNotificationToken(secret, request.query.token) : null;
       if (!ref) throw new HttpError(400, UNSUBSCRIBE_TEXTS.invalidToken);
       if (ref.kind === 'messages') {
-        const found = await turnOffMessageEmails(db, ref.id);
+        const found = (await setEmailOnMessage(db, ref.id, false)) !== undefined;
         request.log.info({ userId: ref.id, found }, 'unsubscribe: emails about unread messages turned off');
         return { message: found ? UNSUBSCRIBE_TEXTS.messagesOff : UNSUBSCRIBE_TEXTS.accountGone };
       }
-      const name = await turnOffSavedSearch(db, ref.id);
+      const name = await turnSavedSearchOff(db, ref.id);
       request.log.info({ savedSearchId: ref.id, found: name !== null }, 'unsubscribe: saved search alerts turned off');
       return { message: name === null ? UNSUBSCRIBE_TEXTS.searchGone : UNSUBSCRIBE_TEXTS.searchOff(name) };
     },

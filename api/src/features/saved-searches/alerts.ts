@@ -126,9 +126,11 @@ export function createAlertHandlers({ db, mailer, publicUrl, secret, digestHour,
       await db.transaction().execute(async (trx) => {
         const told = await recordMatches(trx, listingId, now());
         const people = [...new Set(told.filter((m) => m.frequency === 'instant').map((m) => m.user_id))];
-        for (const userId of people) {
-          await enqueue(trx, { kind: ALERT_JOBS.email, key: `${ALERT_JOBS.email}:${userId}:${listingId}`, payload: { userId, listingId } }, now());
-        }
+        await enqueueMany(
+          trx,
+          people.map((userId) => ({ kind: ALERT_JOBS.email, key: `${ALERT_JOBS.email}:${userId}:${listingId}`, payload: { userId, listingId } })),
+          now(),
+        );
       });
     },
 

@@ -17,7 +17,7 @@ import type { SavedSearchCriteria } from '@roomnest/shared';
 import { sql, type Insertable } from 'kysely';
 import type { Executor, SavedSearchTermsTable } from '../../db/types.ts';
 import { placeKey, placeParts, readDistrict, readPostcode, resolvePlace, type PlaceMatch } from '../listings/places.ts';
-import { rentBounds } from '../listings/repository.ts';
+import { IS_PUBLIC, rentBounds } from '../listings/repository.ts';
 
 /** One reading of a search's City field with its filters, as a row of saved_search_terms (less the search and owner). */
 export type SearchTerm = Omit<Insertable<SavedSearchTermsTable>, 'saved_search_id' | 'user_id' | 'frequency'>;
@@ -142,7 +142,7 @@ export function matchQuery(listingId: number) {
         -- here, of the listing's area, which the area rows it could concern equal.
         exists (select 1 from places p where p.kind = 'city' and p.key = lower(listings.area) and p.listings > 0) as area_names_city
       from listings
-      where id = ${listingId} and status = 'Available' and expires_at > now()
+      where id = ${listingId} and ${IS_PUBLIC}
     ),
     readings (kind, key) as (
       select 'any', '' from l

@@ -13,11 +13,6 @@ export function listSavedSearches(db: Executor, userId: number): Promise<SavedSe
   return db.selectFrom('saved_searches').select(COLUMNS).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-/** One of the person's saved searches; undefined when it is not theirs or does not exist. */
-export function findOwnSavedSearch(db: Executor, userId: number, id: number): Promise<SavedSearchRow | undefined> {
-  return db.selectFrom('saved_searches').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-}
-
 export type SaveOutcome = { saved: SavedSearchRow } | { tooMany: true } | { noAccount: true };
 
 /**
@@ -67,8 +62,8 @@ export async function deleteSavedSearch(db: Executor, userId: number, id: number
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Turns a search's emails off (the one-click unsubscribe of its alerts); false when it is gone. */
-export async function turnSavedSearchOff(db: Executor, id: number): Promise<boolean> {
-  const result = await db.updateTable('saved_searches').set({ frequency: 'off' }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Turns a search's emails off (the one-click unsubscribe of its alerts); answers its name, or null when it is gone. */
+export async function turnSavedSearchOff(db: Executor, id: number): Promise<string | null> {
+  const row = await db.updateTable('saved_searches').set({ frequency: 'off' }).where('id', '=', id).returning('name').executeTakeFirst();
+  return row?.name ?? null;
 }
