@@ -8,13 +8,13 @@ import { dirname, join } from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { DEFAULT_ALERT_DELAY_SECONDS, DEFAULT_DIGEST_HOUR, DEFAULT_JOB_CONCURRENCY, DEFAULT_MAIL_FROM, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, type Config } from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
-import type { JobHandlers } from './jobs/runner.ts';
+import { jobHandlers } from './jobs/handlers.ts';
 import authRoutes from './features/auth/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
@@ -22,14 +22,12 @@ import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
-import { MESSAGE_EMAIL_JOB, messageEmailHandler } from './features/notifications/message-email.ts';
 import notificationsRoutes from './features/notifications/routes.ts';
 import { createPageDescriber } from './features/pages/describe.ts';
 import { withHead } from './features/pages/page-head.ts';
 import pagesRoutes from './features/pages/routes.ts';
 import { createMailer, type Mailer } from './features/password-reset/mailer.ts';
 import passwordResetRoutes from './features/password-reset/routes.ts';
-import { createAlertHandlers } from './features/saved-searches/alerts.ts';
 import savedSearchesRoutes from './features/saved-searches/routes.ts';
 import savedListingsRoutes from './features/saved-listings/routes.ts';
 import usersRoutes from './features/users/routes.ts';
@@ -68,26 +66,6 @@ export interface BuildAppOptions {
 }
 
 export type App = FastifyInstance;
-
-export interface JobHandlerDeps {
-  db: Kysely<DB>;
-  mailer: Mailer;
-  publicUrl: string;
-  /** The token secret (signs the unsubscribe links). */
-  secret: Uint8Array;
-  log: FastifyBaseLogger;
-  now: () => Date;
-  /** DIGEST_HOUR: the London hour of the daily digest. */
-  digestHour: number;
-}
-
-/** Every kind of job and what runs it: the API process (plugins/jobs.ts) and `npm run worker` (worker.ts) run these. */
-export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
-  return {
-    [MESSAGE_EMAIL_JOB]: messageEmailHandler(deps),
-    ...createAlertHandlers(deps),
-  };
-}
 
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -221,6 +221,9 @@ export const DEFAULT_JOB_CONCURRENCY = 4;
 /** What `npm run worker` says without DATABASE_URL (worker.ts). */
 export const WORKER_NEEDS_DATABASE_URL =
   'npm run worker needs DATABASE_URL (PostgreSQL): the embedded PGlite database can be opened by one process only, so without DATABASE_URL let the API run the jobs (RUN_JOBS, on by default).';
+/** What `npm run worker` says without the settings its emails share with the API (worker.ts). */
+export const WORKER_NEEDS_SHARED_SETTINGS =
+  'npm run worker needs the TOKEN_SECRET and PUBLIC_URL of the API it works for: its emails carry links signed with that secret to that address.';
 
 function parseLogLevel(text: string | undefined): LogLevel {
   const level = (text?.trim() || 'info').toLowerCase();

@@ -10,6 +10,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { seedDemoData } from './seed/index.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /** How long a shutdown may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,26 +22,11 @@ async function main(): Promise<void> {
   );
   let app: App | null = null;
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopOnSignals('api', SHUTDOWN_GRACE_MS, async (signal) => {
     app?.log.info(`${signal} received: closing`);
-    setTimeout(() => {
-      console.error(`[api] shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    try {
-      await app?.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      console.error('[api] shutdown failed:', err);
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    await app?.close();
+    await database.close();
+  });
 
   try {
     const ran = await migrateToLatest(database.db);

@@ -17,7 +17,7 @@ const API_DIR = resolve(import.meta.dirname, '..');
 function startWorker(env: Record<string, string>) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: API_DIR,
-    env: { ...process.env, TOKEN_SECRET: SERVER_TOKEN_SECRET, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, TOKEN_SECRET: SERVER_TOKEN_SECRET, PUBLIC_URL: 'https://roomnest.example', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
