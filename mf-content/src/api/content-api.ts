@@ -29,7 +29,7 @@ export const contentApi = injectHostEndpoints((build) => ({
   }),
   /** POST /api/notifications/unsubscribe?token=…: 200 `{ message }` naming what was turned off (or that it no longer exists), 400 a bad link. No login. */
   stopNotificationEmails: build.mutation<{ message: string }, string>({
-    query: (token) => ({ url: `${NOTIFICATIONS_UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`, method: 'POST' }),
+    query: (token) => ({ url: NOTIFICATIONS_UNSUBSCRIBE_PATH, params: { token }, method: 'POST' }),
   }),
   /** GET /api/users/plan-usage: the signed-in member's plan, its limits and what is used of them. */
   ...planUsageEndpoints(build),

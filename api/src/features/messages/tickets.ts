@@ -16,9 +16,10 @@
  * Issuing stays stateless: one instance may issue a ticket and another accept it.
  * Revoking the user's tokens (token version) revokes unused tickets too.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { signature, signatureMatches } from '../../signatures.ts';
 
 export const TICKET_TTL_SECONDS = 60;
 
@@ -36,12 +37,12 @@ export interface VerifiedTicket extends TicketClaims {
   expiresAt: Date;
 }
 
-const sign = (secret: Uint8Array, body: string) => createHmac('sha256', secret).update(`stream-ticket:${body}`).digest('base64url');
+const PURPOSE = 'stream-ticket';
 
 export function issueTicket(secret: Uint8Array, claims: TicketClaims, now = Date.now()): string {
   const nonce = randomBytes(16).toString('base64url');
   const body = `${claims.userId}.${claims.tokenVersion}.${Math.floor(now / 1000) + TICKET_TTL_SECONDS}.${nonce}`;
-  return `${body}.${sign(secret, body)}`;
+  return `${body}.${signature(secret, PURPOSE, body)}`;
 }
 
 /** The ticket's claims when its signature is genuine and it has not expired; null otherwise. Says nothing of its use. */
@@ -49,9 +50,7 @@ export function verifyTicket(secret: Uint8Array, ticket: string, now = Date.now(
   const match = /^(\d{1,10})\.(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
   if (!match) return null;
   const [, userId, tokenVersion, exp, nonce, mac] = match as unknown as [string, string, string, string, string, string];
-  const expected = Buffer.from(sign(secret, `${userId}.${tokenVersion}.${exp}.${nonce}`));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!signatureMatches(secret, PURPOSE, `${userId}.${tokenVersion}.${exp}.${nonce}`, mac)) return null;
   if (Number(exp) * 1000 < now) return null;
   return { userId: Number(userId), tokenVersion: Number(tokenVersion), nonce, expiresAt: new Date(Number(exp) * 1000) };
 }

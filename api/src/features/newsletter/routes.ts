@@ -20,7 +20,7 @@
  * later email can carry it without storing it; a new sign-up after an
  * unsubscription is a new row, which old links do not name.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   apiErrorSchema,
   NEWSLETTER_CONFIRM_TTL_DAYS,
@@ -36,6 +36,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, rateLimitConfig } from '../../plugins/security.ts';
+import { signature, signatureMatches } from '../../signatures.ts';
 import { escapeHtml, type Mailer } from '../password-reset/mailer.ts';
 import { confirmSubscription, deleteSubscription, findByConfirmToken, upsertPendingSubscription } from './repository.ts';
 
@@ -50,19 +51,17 @@ export interface NewsletterRoutesOptions {
 
 export const hashConfirmToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-const signature = (secret: Uint8Array, id: number) => createHmac('sha256', secret).update(`newsletter-unsubscribe:${id}`).digest('base64url');
+const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
 
 /** The unsubscribe token of a subscription: `<id>.<signature>`. */
-export const unsubscribeToken = (secret: Uint8Array, id: number) => `${id}.${signature(secret, id)}`;
+export const unsubscribeToken = (secret: Uint8Array, id: number) => `${id}.${signature(secret, UNSUBSCRIBE_PURPOSE, String(id))}`;
 
 /** The subscription a genuine unsubscribe token names, or null. */
 export function unsubscribeTokenId(secret: Uint8Array, token: string): number | null {
   const match = /^([1-9]\d{0,9})\.([\w-]{43})$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  const expected = Buffer.from(signature(secret, id));
-  const given = Buffer.from(match[2]!);
-  return id <= 2_147_483_647 && given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  return id <= 2_147_483_647 && signatureMatches(secret, UNSUBSCRIBE_PURPOSE, String(id), match[2]!) ? id : null;
 }
 
 /** The confirmation email: the links only (an email address is all the row holds, and it is not repeated). */

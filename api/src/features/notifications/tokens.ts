@@ -6,19 +6,19 @@
  * - `search:<id>`: the saved search's emails (its Frequency becomes `off`);
  * - `messages:<userId>`: the emails about unread messages (EmailOnMessage false).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { EMAIL_PAGES } from '@roomnest/shared';
+import { EMAIL_PAGES, NOTIFICATIONS_UNSUBSCRIBE_PATH } from '@roomnest/shared';
+import { signature, signatureMatches } from '../../signatures.ts';
 
 export type NotificationRef = { kind: 'search'; id: number } | { kind: 'messages'; id: number };
 
 const KINDS = ['search', 'messages'] as const;
 
-const signature = (secret: Uint8Array, subject: string) => createHmac('sha256', secret).update(`notification-unsubscribe:${subject}`).digest('base64url');
+const PURPOSE = 'notification-unsubscribe';
 
 /** `<kind>.<id>.<signature>`. */
 export function notificationToken(secret: Uint8Array, ref: NotificationRef): string {
   const subject = `${ref.kind}.${ref.id}`;
-  return `${subject}.${signature(secret, subject)}`;
+  return `${subject}.${signature(secret, PURPOSE, subject)}`;
 }
 
 /** The notification a genuine token names, or null. */
@@ -28,16 +28,11 @@ export function readNotificationToken(secret: Uint8Array, token: string): Notifi
   const [, kind, idText, given] = match as unknown as [string, (typeof KINDS)[number], string, string];
   const id = Number(idText);
   if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
-  const expected = Buffer.from(signature(secret, `${kind}.${id}`));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? { kind, id } : null;
+  return signatureMatches(secret, PURPOSE, `${kind}.${id}`, given) ? { kind, id } : null;
 }
-
-/** The API path a one-click POST (RFC 8058) turns a notification off at: `?token=<notificationToken>`. */
-export const UNSUBSCRIBE_API_PATH = '/api/notifications/unsubscribe';
 
 /** The two addresses of an email's unsubscribe: the one-click URL (List-Unsubscribe) and the page a person opens. */
 export function unsubscribeUrls(publicUrl: string, secret: Uint8Array, ref: NotificationRef): { url: string; pageUrl: string } {
   const token = encodeURIComponent(notificationToken(secret, ref));
-  return { url: `${publicUrl}${UNSUBSCRIBE_API_PATH}?token=${token}`, pageUrl: `${publicUrl}${EMAIL_PAGES.unsubscribe}?token=${token}` };
+  return { url: `${publicUrl}/api${NOTIFICATIONS_UNSUBSCRIBE_PATH}?token=${token}`, pageUrl: `${publicUrl}${EMAIL_PAGES.unsubscribe}?token=${token}` };
 }
