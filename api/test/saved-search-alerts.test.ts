@@ -4,11 +4,11 @@
  * handlers runs what is due on a fixed clock moved by hand (no sleeping); the emails are the real layout, kept by a
  * recording mailer.
  */
-import { EMAIL_SETTINGS_PATH, type SavedSearch } from '@roomnest/shared';
+import { EMAIL_SETTINGS_PATH, londonHour, type SavedSearch } from '@roomnest/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, type JobRunner } from '../src/jobs/runner.ts';
-import { ALERT_JOBS, createAlertHandlers, londonHour, scheduleNextDigest } from '../src/features/saved-searches/alerts.ts';
+import { ALERT_JOBS, createAlertHandlers, scheduleNextDigest } from '../src/features/saved-searches/alerts.ts';
 import type { Email, Mailer } from '../src/features/password-reset/mailer.ts';
 import { readNotificationToken } from '../src/features/notifications/tokens.ts';
 import { actor, imagePart, jpeg, sendForm, validForm, type Actor } from './listings-support.ts';

@@ -5,6 +5,7 @@
  */
 import { LISTING_ACTIVE_DAYS, PLANS, UNLIMITED_MESSAGES_UPGRADE_MONTHLY } from './constants.ts';
 import type { PlanName, UserType } from './domain.ts';
+import { londonHour } from './dates.ts';
 import { formatDate, formatMoney } from './format.ts';
 
 /** The path of GET /api/users/plan-usage under the API base. */
@@ -38,20 +39,16 @@ export interface PlanUsage {
   };
 }
 
-const londonParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', hourCycle: 'h23' });
+const londonParts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: 'numeric' });
 
 function partsInLondon(at: Date) {
   const parts = Object.fromEntries(londonParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), hour: Number(parts.hour) };
+  return { year: Number(parts.year), month: Number(parts.month) };
 }
 
 /** Midnight at the start of the 1st of `month` (1–12, may be 13) of `year` in London, as an instant. */
 function londonMonthStartOf(year: number, month: number): Date {
-  const utcMidnight = Date.UTC(year, month - 1, 1);
-  // London is UTC or UTC+1. Clocks change on the last Sunday of March and October at 01:00 UTC, never near
-  // the 1st, so London's hour at UTC midnight of the 1st is its offset on that whole night.
-  const offsetHours = partsInLondon(new Date(utcMidnight)).hour;
-  return new Date(utcMidnight - offsetHours * 3_600_000);
+  return londonHour(new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10), 0);
 }
 
 /** The instant the London calendar month containing `at` began. */

@@ -20,7 +20,7 @@
  * a listing no longer public is left out. A send and its record are not one transaction with the SMTP server: a
  * crash between them sends that email again (at least once), never a listing twice otherwise.
  */
-import { EMAIL_SETTINGS_PATH, formatMoney, londonDaysAhead, londonToday, ROUTES, savedSearchHref, type SavedSearchCriteria } from '@roomnest/shared';
+import { EMAIL_SETTINGS_PATH, formatMoney, londonDaysAhead, londonHour, londonToday, ROUTES, savedSearchHref, type SavedSearchCriteria } from '@roomnest/shared';
 import type { Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
 import { enqueue, enqueueMany } from '../../jobs/queue.ts';
@@ -53,32 +53,6 @@ export async function enqueueListingAlerts(trx: Executor, listingId: number, ale
     { kind: ALERT_JOBS.listing, key: `${ALERT_JOBS.listing}:${listingId}`, payload: { listingId }, runAt: new Date(now.getTime() + alertDelaySeconds * 1000) },
     now,
   );
-}
-
-/** London's offset from UTC at `at`, in minutes (60 in summer time). */
-function londonOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant a London date's `hour` o'clock is (summer time or not). */
-export function londonHour(date: string, hour: number): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  let at = wall;
-  // The offset at the guess may differ from the offset at the answer on the days the clocks change: twice is enough.
-  for (let i = 0; i < 2; i++) at = wall - londonOffsetMinutes(new Date(at)) * 60_000;
-  return new Date(at);
 }
 
 /** Puts the next daily digest on the queue: today's at `hour` London time if that is still to come, else tomorrow's. */

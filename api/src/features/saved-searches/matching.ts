@@ -48,6 +48,9 @@ async function placeTerms(db: Executor, city: string | undefined): Promise<Place
   return place.matches.map(combinedTerm);
 }
 
+/** The place columns a combined reading is keyed by, the most precise first. */
+const MOST_PRECISE_FIRST = ['postcode', 'street', 'district', 'area', 'city'] as const;
+
 /** The one reading of a text of several parts: every condition of it, keyed by the most precise. */
 function combinedTerm(match: PlaceMatch): PlaceColumns {
   const cities = match.city?.cities;
@@ -63,18 +66,8 @@ function combinedTerm(match: PlaceMatch): PlaceColumns {
     city: exactCity ?? null,
     city_prefix: cityPrefix ?? null,
   };
-  const [kind, key] = columns.postcode
-    ? ['postcode', columns.postcode]
-    : columns.street
-      ? ['street', columns.street]
-      : columns.district
-        ? ['district', columns.district]
-        : columns.area
-          ? ['area', columns.area]
-          : columns.city
-            ? ['city', columns.city]
-            : ['city-prefix', columns.city_prefix ?? ''];
-  return { place_kind: kind, place_key: key, ...columns };
+  const kind = MOST_PRECISE_FIRST.find((k) => columns[k]);
+  return kind ? { place_kind: kind, place_key: columns[kind]!, ...columns } : { place_kind: 'city-prefix', place_key: columns.city_prefix ?? '', ...columns };
 }
 
 /** The filters of `criteria` besides the place, as match columns (rents through rentBounds, as search reads them). */
