@@ -149,6 +149,7 @@ export const SAVED_TEXTS = {
   unsaveFailed: 'We could not remove this room from your saved rooms. Please try again.',
   tooManyRooms: (max: number) => `You can save at most ${max} rooms. Remove one you no longer need to save this one.`,
   nameRequired: 'Please give the search a name.',
+  criteriaRequired: 'Please give the search’s Criteria: the parameters of a room search (an empty object for any room).',
   searchSaved: 'Search saved.',
   searchUpdated: 'Search updated.',
   searchDeleted: 'Search deleted.',

@@ -65,8 +65,10 @@ export const LISTING_SEARCH_DEFAULTS = { sortBy: 'relevance', page: 1, pageSize:
  * A saved search's Criteria: the search parameters of GET /api/listings, checked by the same rules; unknown
  * ones (sortBy, page) are dropped. A minimum above the maximum can match nothing, so it is refused.
  */
-export const savedSearchCriteriaSchema = listingSearchSchema
-  .pick({ city: true, address: true, minPrice: true, maxPrice: true, priceRange: true, roomType: true, availableDate: true })
+export const savedSearchCriteriaSchema = z
+  .object(listingSearchSchema.pick({ city: true, address: true, minPrice: true, maxPrice: true, priceRange: true, roomType: true, availableDate: true }).shape, {
+    error: SAVED_TEXTS.criteriaRequired,
+  })
   .refine((c) => c.minPrice == null || c.maxPrice == null || c.minPrice <= c.maxPrice, {
     path: ['maxPrice'],
     message: 'Maximum price must not be below the minimum price.',
