@@ -210,10 +210,6 @@ describe.each(TEST_DATABASES)('job queue on $name', (database) => {
       const row = await db.selectFrom('jobs').selectAll().where('kind', '=', 'blocked').executeTakeFirstOrThrow();
       expect(row.done_at).not.toBeNull();
       expect(row.locked_until).toBeNull();
-      // Stopped: a wake-up runs nothing.
-      await enqueue(db, { kind: 'quick' });
-      runner.wake();
-      expect(await db.selectFrom('jobs').select('id').where('kind', '=', 'quick').where('done_at', 'is', null).execute()).toHaveLength(1);
     } finally {
       release();
       await runner.stop();
