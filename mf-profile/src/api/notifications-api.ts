@@ -1,9 +1,10 @@
 /**
- * My Profile's notifications section: the email setting and the saved searches, the shared definitions
- * (@roomnest/shared/client) that mf-search injects too, so the list is one cache entry for the page.
+ * My Profile's notifications section lists the saved searches: the shared definitions (@roomnest/shared/client)
+ * that mf-search injects too, so the list is one cache entry for the page. The email setting is a profile call
+ * (profile-api.ts).
  */
-import { emailSettingsEndpoints, injectHostEndpoints, savedSearchesEndpoints } from '@roomnest/shared/client';
+import { injectHostEndpoints, savedSearchesEndpoints } from '@roomnest/shared/client';
 
-export const notificationsApi = injectHostEndpoints((build) => ({ ...emailSettingsEndpoints(build), ...savedSearchesEndpoints(build) }));
+export const notificationsApi = injectHostEndpoints(savedSearchesEndpoints);
 
-export const { useSetEmailOnMessageMutation, useGetSavedSearchesQuery } = notificationsApi;
+export const { useGetSavedSearchesQuery } = notificationsApi;

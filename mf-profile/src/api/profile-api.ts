@@ -96,6 +96,22 @@ export const profileApi = injectHostEndpoints((build) => {
       invalidatesTags: [FLATMATES_TAG, PLAN_USAGE_TAG],
       onQueryStarted: storeSaved,
     }),
+    /**
+     * The email setting of My Profile's notifications section: JSON `{ EmailOnMessage }`. The cached profile shows
+     * it at once and goes back if the server refuses; the saved profile replaces it when the server answers.
+     */
+    setEmailOnMessage: build.mutation<ProfileSaved, { userId: number; EmailOnMessage: boolean }>({
+      query: ({ EmailOnMessage }) => ({ url: '/users/profile', method: 'PUT', body: { EmailOnMessage } }),
+      onQueryStarted: async ({ userId, EmailOnMessage }, api) => {
+        const patch = api.dispatch(
+          profileApi.util.updateQueryData('getProfile', userId, (draft) => {
+            draft.EmailOnMessage = EmailOnMessage;
+          }),
+        );
+        await api.queryFulfilled.catch(() => patch.undo());
+        await storeSaved(undefined, api);
+      },
+    }),
     /** What the member's plan allows and uses: the account type card reads the live listings from it. */
     ...planUsageEndpoints(build),
     /** Erases the account and everything in it; the token stops working. */
@@ -115,6 +131,7 @@ export const {
   useUpdateProfileMutation,
   useSetListedMutation,
   useSwitchAccountTypeMutation,
+  useSetEmailOnMessageMutation,
   useGetPlanUsageQuery,
   useDeleteAccountMutation,
   useSearchFlatmatesQuery,

@@ -1,5 +1,5 @@
 /**
- * Saved searches and the email settings, defined once for the modules that show them: mf-search (the Save
+ * Saved searches, defined once for the modules that show them: mf-search (the Save
  * this search dialog and the Saved searches page) and mf-profile (My Profile's notifications section). Each
  * injects them with `injectHostEndpoints(...)`, so the list is one cache entry for the page: a search saved,
  * renamed or deleted anywhere refreshes every screen through the 'SavedSearches' tag.
@@ -7,7 +7,7 @@
  * A contract between separately released modules, like shared-endpoints.ts: add endpoints; never change
  * what an existing one asks or answers.
  */
-import type { Profile, SavedSearch } from '../domain.ts';
+import type { SavedSearch } from '../domain.ts';
 import type { SavedSearchInput, SavedSearchUpdate } from '../schemas/listing.ts';
 import { hostApi, TAGS, type HostApiBuilder } from './api.ts';
 
@@ -20,11 +20,6 @@ export interface SavedSearchesAnswer {
 export interface SavedSearchAnswer {
   savedSearch: SavedSearch;
   message?: string;
-}
-/** PUT /api/users/profile answers with its message and the saved profile. */
-export interface EmailSettingsAnswer {
-  message: string;
-  user: Profile;
 }
 
 /** Any store's dispatch (a page's plain one or a mutation's thunk-aware one). */
@@ -60,6 +55,8 @@ export const savedSearchesEndpoints = (build: HostApiBuilder) => ({
    */
   updateSavedSearch: build.mutation<SavedSearchAnswer, { id: number; changes: SavedSearchUpdate }>({
     query: ({ id, changes }) => ({ url: `/saved-searches/${id}`, method: 'PATCH', body: changes }),
+    // Refused (a search deleted in another tab answers 404): the list is read again, so it shows what is there.
+    invalidatesTags: (_result, error) => (error ? [LIST] : []),
     onQueryStarted: async ({ id, changes }, { dispatch, queryFulfilled }) => {
       const patch = patchList(dispatch, id, (search) => Object.assign(search, changes));
       try {
@@ -73,30 +70,5 @@ export const savedSearchesEndpoints = (build: HostApiBuilder) => ({
   deleteSavedSearch: build.mutation<{ message: string }, number>({
     query: (id) => ({ url: `/saved-searches/${id}`, method: 'DELETE' }),
     invalidatesTags: [LIST],
-  }),
-});
-
-/**
- * PUT /api/users/profile with JSON `{ EmailOnMessage }`. The member's cached profile (mf-profile's
- * `getProfile`, keyed by their user id) shows the new setting at once, goes back if the server refuses, and
- * takes the saved profile when it answers.
- */
-export const emailSettingsEndpoints = (build: HostApiBuilder) => ({
-  setEmailOnMessage: build.mutation<EmailSettingsAnswer, { userId: number; EmailOnMessage: boolean }>({
-    query: ({ EmailOnMessage }) => ({ url: '/users/profile', method: 'PUT', body: { EmailOnMessage } }),
-    onQueryStarted: async ({ userId, EmailOnMessage }, { dispatch, queryFulfilled }) => {
-      const api = hostApi();
-      const patch = dispatch(
-        api.util.updateQueryData('getProfile' as never, userId as never, ((draft: Profile) => {
-          draft.EmailOnMessage = EmailOnMessage;
-        }) as never),
-      ) as unknown as Patch;
-      try {
-        const { data } = await queryFulfilled;
-        dispatch(api.util.upsertQueryData('getProfile' as never, userId as never, data.user as never));
-      } catch {
-        patch.undo();
-      }
-    },
   }),
 });

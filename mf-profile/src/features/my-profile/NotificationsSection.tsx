@@ -3,7 +3,8 @@ import { errorMessage, notify } from '@roomnest/shared/client';
 import { Badge, ButtonLink, Card } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useGetSavedSearchesQuery, useSetEmailOnMessageMutation } from '../../api/notifications-api.ts';
+import { useGetSavedSearchesQuery } from '../../api/notifications-api.ts';
+import { useSetEmailOnMessageMutation } from '../../api/profile-api.ts';
 import s from './my-profile.module.css';
 
 /** The section's id: EMAIL_SETTINGS_PATH (the link in every notification email) lands on it. */
@@ -56,7 +57,8 @@ export function NotificationsSection({ profile }: { profile: Profile }) {
         {list.map((search) => (
           <li key={search.SavedSearchID}>
             <span className={s.searchName}>{search.Name}</span>
-            <Badge tone={FREQUENCY_TONE[search.Frequency]}>{SAVED_SEARCH_FREQUENCY_TEXT[search.Frequency].label}</Badge>
+            {/* A frequency this module does not know yet (a newer API) is shown as it is, not a broken page. */}
+            <Badge tone={FREQUENCY_TONE[search.Frequency] ?? 'grey'}>{SAVED_SEARCH_FREQUENCY_TEXT[search.Frequency]?.label ?? search.Frequency}</Badge>
           </li>
         ))}
       </ul>
