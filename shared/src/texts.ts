@@ -172,6 +172,8 @@ export const UNSUBSCRIBE_TEXTS = {
   explainOther: 'Stop these emails from RoomNest?',
   confirm: 'Stop these emails',
   working: 'Stopping…',
+  /** When the server's answer has no sentence of its own. */
+  done: 'Done: these emails are stopped. You can turn them back on in your email settings.',
   settingsLink: 'Your email settings',
   missingToken: 'This page needs the link from a RoomNest email. Open the link from the email again, or change your email settings on My Profile.',
 } as const;

@@ -1,13 +1,8 @@
 import { EMAIL_SETTINGS_PATH, UNSUBSCRIBE_TEXTS } from '@roomnest/shared';
-import { errorMessage, withHostApi } from '@roomnest/shared/client';
-import { Alert, Button, Card, Page, PageHeader, usePageFocus } from '@roomnest/shared/ui';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { withHostApi } from '@roomnest/shared/client';
 import { useStopNotificationEmailsMutation } from '../../api/content-api.ts';
+import { EmailLinkPage } from '../pages/EmailLinkPage.tsx';
 import type { ContentPageProps } from '../pages/lazy-page.tsx';
-import s from './email-unsubscribe.module.css';
-
-type Outcome = { tone: 'success' | 'error'; message: string };
 
 /** What the token names, read from its visible prefix (`search.<id>.…` or `messages.<id>.…`); the server checks the signature. */
 function explanation(token: string): string {
@@ -23,38 +18,20 @@ function explanation(token: string): string {
  * email settings, where everything can be turned back on.
  */
 function EmailUnsubscribePage(_props: ContentPageProps) {
-  const headingRef = usePageFocus();
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
   const [stop, stopping] = useStopNotificationEmailsMutation();
-  const [outcome, setOutcome] = useState<Outcome | null>(token ? null : { tone: 'error', message: UNSUBSCRIBE_TEXTS.missingToken });
-
-  const act = async () => {
-    setOutcome(null);
-    try {
-      const answer = await stop(token).unwrap();
-      setOutcome({ tone: 'success', message: answer.message });
-    } catch (error) {
-      setOutcome({ tone: 'error', message: errorMessage(error, UNSUBSCRIBE_TEXTS.invalidToken) });
-    }
-  };
-
-  const done = outcome?.tone === 'success' || !token;
   return (
-    <Page title={UNSUBSCRIBE_TEXTS.pageTitle}>
-      <Card className={s.card}>
-        <PageHeader headingRef={headingRef} title={UNSUBSCRIBE_TEXTS.pageTitle} subtitle={token ? explanation(token) : undefined} />
-        {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
-        {done ? null : (
-          <Button type="button" disabled={stopping.isLoading} aria-busy={stopping.isLoading} onClick={() => void act()}>
-            {stopping.isLoading ? UNSUBSCRIBE_TEXTS.working : UNSUBSCRIBE_TEXTS.confirm}
-          </Button>
-        )}
-        <p className={s.settings}>
-          <Link to={EMAIL_SETTINGS_PATH}>{UNSUBSCRIBE_TEXTS.settingsLink}</Link>
-        </p>
-      </Card>
-    </Page>
+    <EmailLinkPage
+      title={UNSUBSCRIBE_TEXTS.pageTitle}
+      intro={(token) => (token ? explanation(token) : undefined)}
+      action={UNSUBSCRIBE_TEXTS.confirm}
+      busyLabel={UNSUBSCRIBE_TEXTS.working}
+      run={(token) => stop(token).unwrap()}
+      busy={stopping.isLoading}
+      succeeded={UNSUBSCRIBE_TEXTS.done}
+      failed={UNSUBSCRIBE_TEXTS.invalidToken}
+      noToken={UNSUBSCRIBE_TEXTS.missingToken}
+      link={{ to: EMAIL_SETTINGS_PATH, label: UNSUBSCRIBE_TEXTS.settingsLink }}
+    />
   );
 }
 
