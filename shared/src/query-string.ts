@@ -32,3 +32,21 @@ export function calendarDate(raw: string): string | undefined {
   const exists = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
   return exists && y >= 1900 && y <= 2200 ? raw : undefined;
 }
+
+/**
+ * A query string with parameter `name` set to `value`: how a wish travels through /login in the return address
+ * (a room to save, `?save=<id>`; a search to save, `?saveSearch=1`).
+ */
+export function withParam(search: string, name: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return `?${params.toString()}`;
+}
+
+/** A query string without parameter `name` ('' when nothing is left): the wish taken out once acted on. */
+export function withoutParam(search: string, name: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}

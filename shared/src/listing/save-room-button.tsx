@@ -14,13 +14,12 @@ import { selectIsLoggedIn } from '../client/contract.ts';
 import { useHostSelector } from '../client/hooks.ts';
 import { loginRedirectState } from '../client/login-redirect.ts';
 import { notify } from '../client/notify.ts';
-import { SAVE_PARAM, savedRoomsApi, withSaveIntent } from './saved-rooms.ts';
+import { withoutParam, withParam } from '../query-string.ts';
+import { SAVE_PARAM, useSaveListingMutation, useSavedListingsQuery, useUnsaveListingMutation } from './saved-rooms.ts';
 import s from './save-room-button.module.css';
 
 const useLoggedIn = () => useHostSelector(selectIsLoggedIn);
 
-/** The saved-rooms hooks, from the endpoints injected into the page's one api when the listing UI loads. */
-export const { useSavedListingsQuery, useSaveListingMutation, useUnsaveListingMutation } = savedRoomsApi();
 
 export interface SaveRoomButtonProps {
   /** The room; the whole listing when the page has it, so a save shows on the Saved rooms page at once. */
@@ -48,7 +47,7 @@ export function SaveRoomButton({ listing, describedBy, className }: SaveRoomButt
     if (!loggedIn) {
       notify.info(SAVED_TEXTS.loginToSave);
       void navigate(ROUTES.login, {
-        state: loginRedirectState({ pathname: location.pathname, search: withSaveIntent(location.search, listing.ListingID), hash: location.hash }),
+        state: loginRedirectState({ pathname: location.pathname, search: withParam(location.search, SAVE_PARAM, String(listing.ListingID)), hash: location.hash }),
       });
       return;
     }
@@ -94,10 +93,7 @@ export function useSaveIntent({ state }: { state?: unknown } = {}): void {
   useEffect(() => {
     if (raw === null || !loggedIn || handled.current === location.key) return;
     handled.current = location.key;
-    const params = new URLSearchParams(location.search);
-    params.delete(SAVE_PARAM);
-    const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: state ?? location.state });
+    void navigate({ pathname: location.pathname, search: withoutParam(location.search, SAVE_PARAM), hash: location.hash }, { replace: true, state: state ?? location.state });
     const id = parseRecordId(raw);
     if (id === null) return;
     void save({ ListingID: id }).then((result) => {

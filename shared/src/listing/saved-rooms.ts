@@ -12,7 +12,7 @@
 import type { Listing } from '../domain.ts';
 import { hostApi, injectHostEndpoints, TAGS, type HostApiBuilder } from '../client/api.ts';
 
-export const SAVED_LISTINGS_TAG = TAGS.savedListings;
+const SAVED_LISTINGS_TAG = TAGS.savedListings;
 
 /** The query parameter that carries a visitor's "save this room" through /login: acted on once, then removed. */
 export const SAVE_PARAM = 'save';
@@ -42,7 +42,7 @@ function patchSavedList(dispatch: StoreDispatch, recipe: (draft: SavedListings) 
   return { undo: result.undo, changed: result.patches.length > 0 };
 }
 
-export const savedListingsEndpoints = (build: HostApiBuilder) => ({
+const savedListingsEndpoints = (build: HostApiBuilder) => ({
   /** The signed-in person's saved rooms, most recently saved first, including those no longer public. */
   savedListings: build.query<SavedListings, void>({
     query: () => '/saved-listings',
@@ -80,19 +80,5 @@ export const savedListingsEndpoints = (build: HostApiBuilder) => ({
   }),
 });
 
-const inject = () => injectHostEndpoints(savedListingsEndpoints);
-let injected: { into: unknown; api: ReturnType<typeof inject> } | undefined;
-
-/** The saved-rooms endpoints in the page's one api, injected on first use (so importing the listing UI costs nothing). */
-export function savedRoomsApi() {
-  const page = hostApi();
-  if (injected?.into !== page) injected = { into: page, api: inject() };
-  return injected.api;
-}
-
-/** The path and query of `location` with the save intent for `listingId` added (the return URL of /login). */
-export function withSaveIntent(search: string, listingId: number): string {
-  const params = new URLSearchParams(search);
-  params.set(SAVE_PARAM, String(listingId));
-  return `?${params.toString()}`;
-}
+/** The saved-rooms hooks, from the endpoints injected into the page's one api. */
+export const { useSavedListingsQuery, useSaveListingMutation, useUnsaveListingMutation } = injectHostEndpoints(savedListingsEndpoints);

@@ -184,6 +184,7 @@ const two = () => [
   saved({ SavedSearchID: 2, Name: 'Studios up to £1,200', Criteria: { roomType: 'Studio', maxPrice: 1200 }, Frequency: 'off' }),
 ];
 const card = (name: string) => within(screen.getByRole('heading', { level: 2, name }).closest('article') as HTMLElement);
+const hackneyFrequency = () => card('Doubles in Hackney').getByLabelText('Email alerts') as HTMLSelectElement;
 
 describe('Saved searches page', () => {
 
@@ -223,13 +224,12 @@ describe('Saved searches page', () => {
     renderWithHost(<SavedSearchesPage />, { url: '/saved-searches', user: TEST_USERS.tenant });
     await screen.findByRole('heading', { level: 2, name: 'Doubles in Hackney' });
     const user = userEvent.setup();
-    const select = () => card('Doubles in Hackney').getByLabelText('Email alerts') as HTMLSelectElement;
-    await user.selectOptions(select(), 'off');
+    await user.selectOptions(hackneyFrequency(), 'off');
     expect(await screen.findByText('Something went wrong.')).toBeTruthy();
-    await waitFor(() => expect(select().value).toBe('instant'));
-    await user.selectOptions(select(), 'daily');
+    await waitFor(() => expect(hackneyFrequency().value).toBe('instant'));
+    await user.selectOptions(hackneyFrequency(), 'daily');
     expect(await screen.findByText(FREQUENCY_FAILED)).toBeTruthy();
-    await waitFor(() => expect(select().value).toBe('instant'));
+    await waitFor(() => expect(hackneyFrequency().value).toBe('instant'));
   });
 
   it('renames a search in a dialog', async () => {
