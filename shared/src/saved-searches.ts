@@ -57,9 +57,9 @@ export function describeSavedSearch(c: SavedSearchCriteria): string {
 }
 
 /** The name a new search starts with: its description, cut to the longest name allowed on a word boundary. */
-export function defaultSavedSearchName(c: SavedSearchCriteria, max: number = SAVED_SEARCH_NAME_MAX): string {
+export function defaultSavedSearchName(c: SavedSearchCriteria): string {
   // The ellipsis is one more character than the cut.
-  return snippet(describeSavedSearch(c), max - 1);
+  return snippet(describeSavedSearch(c), SAVED_SEARCH_NAME_MAX - 1);
 }
 
 /** The room search a saved search runs: /rooms with its criteria. */

@@ -59,6 +59,14 @@ export type HostBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQu
 /** What a module's `endpoints` function receives: `(build: HostApiBuilder) => ({ … })`. */
 export type HostApiBuilder = EndpointBuilder<HostBaseQuery, TagType, typeof API_REDUCER_PATH>;
 
+/** Any store's dispatch (a page's plain one or a mutation's thunk-aware one); a method type, so both are accepted. */
+export type StoreDispatch = { dispatch(action: unknown): unknown }['dispatch'];
+
+/** The answer of a call that only says what it did. */
+export interface ApiMessage {
+  message: string;
+}
+
 function createHostApi() {
   const authenticated = createBaseQuery();
   const baseQuery: HostBaseQuery = (args, api, extra) =>

@@ -9,7 +9,7 @@
  */
 import type { SavedSearch } from '../domain.ts';
 import type { SavedSearchInput, SavedSearchUpdate } from '../schemas/listing.ts';
-import { hostApi, TAGS, type HostApiBuilder } from './api.ts';
+import { hostApi, TAGS, type ApiMessage, type HostApiBuilder, type StoreDispatch } from './api.ts';
 
 const LIST = { type: TAGS.savedSearches, id: 'LIST' } as const;
 
@@ -22,8 +22,6 @@ export interface SavedSearchAnswer {
   message?: string;
 }
 
-/** Any store's dispatch (a page's plain one or a mutation's thunk-aware one). */
-type StoreDispatch = { dispatch(action: unknown): unknown }['dispatch'];
 interface Patch {
   undo: () => void;
 }
@@ -67,7 +65,7 @@ export const savedSearchesEndpoints = (build: HostApiBuilder) => ({
       }
     },
   }),
-  deleteSavedSearch: build.mutation<{ message: string }, number>({
+  deleteSavedSearch: build.mutation<ApiMessage, number>({
     query: (id) => ({ url: `/saved-searches/${id}`, method: 'DELETE' }),
     invalidatesTags: [LIST],
   }),

@@ -12,7 +12,7 @@
  */
 import type { Listing, ListingsPage, ListingStatus, MyListing, MyListingsStats, Photo } from '../domain.ts';
 import type { ListingSearchQuery } from '../schemas/listing.ts';
-import { hostApi, MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from '../client/api.ts';
+import { hostApi, MY_LISTINGS_TAG_ID, TAGS, type ApiMessage, type HostApiBuilder, type StoreDispatch } from '../client/api.ts';
 
 export { MY_LISTINGS_TAG_ID };
 export const LISTING_TAG = TAGS.listing;
@@ -31,9 +31,7 @@ export interface ListingChanged {
 export interface PhotosAnswer {
   photos: Photo[];
 }
-export interface ApiMessage {
-  message: string;
-}
+export type { ApiMessage };
 
 type Tag = { type: typeof LISTING_TAG; id: number | string };
 const listingTags = (listings: readonly Listing[] | undefined, listId: string): Tag[] => [
@@ -47,8 +45,6 @@ const changed = (id: number): Tag[] => [
   { type: LISTING_TAG, id: MINE },
 ];
 
-/** Any store's dispatch (a page's plain one or a mutation's thunk-aware one); a method type, so both are accepted. */
-type StoreDispatch = { dispatch(action: unknown): unknown }['dispatch'];
 
 /**
  * A listing's photos changed (added, reordered, deleted): the listing's cached answer takes the new list at

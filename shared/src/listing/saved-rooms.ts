@@ -10,7 +10,7 @@
  * never change what an existing one asks or answers.
  */
 import type { Listing } from '../domain.ts';
-import { hostApi, injectHostEndpoints, TAGS, type HostApiBuilder } from '../client/api.ts';
+import { hostApi, injectHostEndpoints, TAGS, type ApiMessage, type HostApiBuilder, type StoreDispatch } from '../client/api.ts';
 
 const SAVED_LISTINGS_TAG = TAGS.savedListings;
 
@@ -20,9 +20,6 @@ export const SAVE_PARAM = 'save';
 export interface SavedListings {
   listings: Listing[];
 }
-export interface SavedRoomMessage {
-  message: string;
-}
 
 /** What saving needs: the room's id, and the room itself when the page has it (then it shows at once on the list). */
 export interface SaveRoomArgs {
@@ -30,8 +27,6 @@ export interface SaveRoomArgs {
   listing?: Listing;
 }
 
-/** Any store's dispatch (a page's plain one or a mutation's thunk-aware one). */
-type StoreDispatch = { dispatch(action: unknown): unknown }['dispatch'];
 
 /** Applies `recipe` to the cached saved list, if there is one; answers the undo (and whether anything changed). */
 function patchSavedList(dispatch: StoreDispatch, recipe: (draft: SavedListings) => void): { undo: () => void; changed: boolean } {
@@ -49,7 +44,7 @@ const savedListingsEndpoints = (build: HostApiBuilder) => ({
     providesTags: [SAVED_LISTINGS_TAG],
   }),
   /** Saves a room: on top of the cached list at once; undone if the server refuses. */
-  saveListing: build.mutation<SavedRoomMessage, SaveRoomArgs>({
+  saveListing: build.mutation<ApiMessage, SaveRoomArgs>({
     query: ({ ListingID }) => ({ url: `/saved-listings/${ListingID}`, method: 'PUT' }),
     onQueryStarted: async ({ ListingID, listing }, { dispatch, queryFulfilled }) => {
       const patch = patchSavedList(dispatch, (draft) => {
@@ -65,7 +60,7 @@ const savedListingsEndpoints = (build: HostApiBuilder) => ({
     },
   }),
   /** Removes a room: off the cached list at once; put back if the server refuses. */
-  unsaveListing: build.mutation<SavedRoomMessage, { ListingID: number }>({
+  unsaveListing: build.mutation<ApiMessage, { ListingID: number }>({
     query: ({ ListingID }) => ({ url: `/saved-listings/${ListingID}`, method: 'DELETE' }),
     onQueryStarted: async ({ ListingID }, { dispatch, queryFulfilled }) => {
       const patch = patchSavedList(dispatch, (draft) => {

@@ -19,7 +19,6 @@ export interface FormDialogProps {
   /** The failure of the last submission (the server's answer), shown above the buttons. */
   failure?: ReactNode;
   submitLabel: string;
-  cancelLabel?: string;
   /** While the submission runs: the buttons are disabled and Escape does nothing. */
   busy?: boolean;
   busyLabel?: string;
@@ -29,7 +28,7 @@ export interface FormDialogProps {
 
 const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
-export function FormDialog({ open, title, intro, children, failure, submitLabel, cancelLabel = 'Cancel', busy = false, busyLabel, onSubmit, onCancel }: FormDialogProps) {
+export function FormDialog({ open, title, intro, children, failure, submitLabel, busy = false, busyLabel, onSubmit, onCancel }: FormDialogProps) {
   const ref = useModalDialog(open, (dialog) => dialog.querySelector<HTMLElement>(FIELDS)?.focus());
   const titleId = useId();
   useDialogCancel(ref, busy, onCancel);
@@ -50,7 +49,7 @@ export function FormDialog({ open, title, intro, children, failure, submitLabel,
           {failure ? <Alert>{failure}</Alert> : null}
           <div className={s.actions}>
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
+              Cancel
             </Button>
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy && busyLabel ? busyLabel : submitLabel}

@@ -106,7 +106,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
   const expired = isOwner && listingExpiry(listing.ExpiresAt).expired;
   // Only a public room can be saved. Anyone but its owner is only ever answered a public one; its owner sees it in
   // every state, and a heart there would only be refused.
-  const savable = !isOwner || (listing.Status === 'Available' && !listingExpiry(listing.ExpiresAt).expired);
+  const savable = !isOwner || (listing.Status === 'Available' && !expired);
 
   useEffect(() => {
     if (contactReady) contactRef.current?.focus();

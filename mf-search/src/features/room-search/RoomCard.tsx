@@ -17,17 +17,18 @@ export interface RoomCardProps {
   listing: Listing;
   /** Where the room page's back link returns to. */
   from: string;
-  /** Why the room is no longer advertised ("Let agreed", "Expired"), shown on the card (the Saved rooms page). */
-  notice?: string;
-  /** False when the room has no page to open (no longer public): the card then has no link. */
-  linked?: boolean;
+  /**
+   * Why the room is no longer advertised ("Let agreed", "Expired"), shown on the card (the Saved rooms page). Such a
+   * room has no page to open, so the card then has no link.
+   */
+  notice?: string | undefined;
 }
 
 /**
  * One room: photo, rent, its heart, title, where, type, when, four amenity icons, a snippet and who advertises it.
  * Search results and the Saved rooms page show the same card.
  */
-export function RoomCard({ listing, from, notice, linked = true }: RoomCardProps) {
+export function RoomCard({ listing, from, notice }: RoomCardProps) {
   const titleId = useId();
   const has = new Set(amenityKeys(listing.Amenities));
   const icons = CARD_AMENITIES.filter((k) => has.has(k));
@@ -76,11 +77,11 @@ export function RoomCard({ listing, from, notice, linked = true }: RoomCardProps
         {listing.Description ? <p className={s.snippet}>{snippet(listing.Description, SNIPPET_LENGTH.roomDescription)}</p> : null}
         <div className={s.footer}>
           {listing.LandlordName ? <p className={s.landlord}>Advertised by {listing.LandlordName}</p> : <span />}
-          {linked ? (
+          {notice ? null : (
             <Link className={s.link} to={ROUTES.room(listing.ListingID)} state={state} aria-describedby={titleId}>
               View Details
             </Link>
-          ) : null}
+          )}
         </div>
       </div>
     </article>

@@ -59,7 +59,7 @@ export default function SavedRoomsPage() {
             const notice = unavailableNotice(listing);
             return (
               <li key={listing.ListingID}>
-                <RoomCard listing={listing} from={from} notice={notice ?? undefined} linked={notice === null} />
+                <RoomCard listing={listing} from={from} notice={notice ?? undefined} />
               </li>
             );
           })}
