@@ -1,6 +1,6 @@
 import { describeSavedSearch, formatDate, SAVED_TEXTS, savedSearchHref, type SavedSearch, type SavedSearchFrequency } from '@roomnest/shared';
 import { errorMessage, notify } from '@roomnest/shared/client';
-import { Button, ButtonLink, Card, controlClass, Options } from '@roomnest/shared/ui';
+import { Button, ButtonLink, Card, Field, Options } from '@roomnest/shared/ui';
 import { useId } from 'react';
 import { useUpdateSavedSearchMutation } from '../../api/saved-searches-api.ts';
 import { FREQUENCY_CHOICES } from './frequency-choices.ts';
@@ -8,14 +8,10 @@ import s from './saved-searches.module.css';
 
 export const FREQUENCY_FAILED = 'The email setting could not be changed. Please try again.';
 
-const SELECT_CHOICES = FREQUENCY_CHOICES.map(({ value, label }) => ({ value, label }));
-
 /** One saved search: its name, what it looks for, its email frequency (saved as soon as it is chosen), and its actions. */
 export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedSearch; onRename: () => void; onDelete: () => void }) {
   const [update] = useUpdateSavedSearchMutation();
   const titleId = useId();
-  const frequencyId = useId();
-  const hintId = useId();
   const hint = FREQUENCY_CHOICES.find((c) => c.value === search.Frequency)?.hint;
 
   const changeFrequency = async (Frequency: SavedSearchFrequency) => {
@@ -31,23 +27,13 @@ export function SavedSearchCard({ search, onRename, onDelete }: { search: SavedS
         {search.Name}
       </h2>
       <p className={s.criteria}>{describeSavedSearch(search.Criteria)}</p>
-      <div className={s.frequency}>
-        <label htmlFor={frequencyId} className={s.frequencyLabel}>
-          Email alerts
-        </label>
-        <select
-          id={frequencyId}
-          className={controlClass}
-          value={search.Frequency}
-          aria-describedby={hintId}
-          onChange={(e) => void changeFrequency(e.target.value as SavedSearchFrequency)}
-        >
-          <Options choices={SELECT_CHOICES} />
-        </select>
-        <span id={hintId} className={s.hint}>
-          {hint}
-        </span>
-      </div>
+      <Field label="Email alerts" hint={hint}>
+        {(ids) => (
+          <select {...ids} value={search.Frequency} onChange={(e) => void changeFrequency(e.target.value as SavedSearchFrequency)}>
+            <Options choices={FREQUENCY_CHOICES} />
+          </select>
+        )}
+      </Field>
       <p className={s.lastSent}>{search.LastSentAt ? `Last emailed on ${formatDate(search.LastSentAt)}` : 'No emails sent yet'}</p>
       <div className={s.actions} role="group" aria-labelledby={titleId}>
         <ButtonLink to={savedSearchHref(search.Criteria)} size="sm">
