@@ -26,10 +26,9 @@ export interface SaveRoomButtonProps {
   listing: Listing;
   /** The id of the room's title, which describes the button ("Save room", of which room). */
   describedBy?: string;
-  className?: string;
 }
 
-export function SaveRoomButton({ listing, describedBy, className }: SaveRoomButtonProps) {
+export function SaveRoomButton({ listing, describedBy }: SaveRoomButtonProps) {
   const loggedIn = useLoggedIn();
   const { saved } = useSavedListingsQuery(undefined, {
     skip: !loggedIn,
@@ -58,7 +57,7 @@ export function SaveRoomButton({ listing, describedBy, className }: SaveRoomButt
   return (
     <button
       type="button"
-      className={className ? `${s.heart} ${className}` : s.heart}
+      className={s.heart}
       aria-pressed={saved}
       aria-label={saved ? 'Remove from saved rooms' : 'Save room'}
       aria-describedby={describedBy}
