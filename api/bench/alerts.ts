@@ -34,6 +34,7 @@ import { recordMatches } from '../src/features/saved-searches/alerts-repository.
 import { ALERT_JOBS, createAlertHandlers } from '../src/features/saved-searches/alerts.ts';
 import { criteriaFilters, matchQuery, searchTerms, termRow, type SearchTerm } from '../src/features/saved-searches/matching.ts';
 import { createJobRunner } from '../src/jobs/runner.ts';
+import { seededRandom } from '../src/seed/listings.ts';
 import { growListings } from './lib/seed.ts';
 
 const SEARCHES = Number(process.env.BENCH_ALERT_SEARCHES ?? 100_000);
@@ -57,18 +58,6 @@ interface Row {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (message: string) => console.info(`[alerts] ${message}`);
-
-/** A small deterministic generator (the same searches every run). */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function placesOf(db: Kysely<DB>) {
   const { rows: places } = await sql<{ kind: string; name: string; within: string }>`select kind, name, within from places where available > 0`.execute(db);
@@ -123,7 +112,7 @@ async function seedSearches(db: Kysely<DB>): Promise<{ seconds: number; terms: n
     ids.push(...rows.map((r) => r.id));
   }
   const places = await placesOf(db);
-  const rand = random(17);
+  const rand = seededRandom(17);
   const placeCache = new Map<string, SearchTerm[]>();
   let terms = 0;
   const BATCH = 1000;

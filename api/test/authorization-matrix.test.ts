@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formBody, insertListing, jpeg, validForm, type FilePart } from './listings-support.ts';
 import { badToken, errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Fingerprint, type Person } from './integrity-support.ts';
-import { REMOTES, SHELL_VERSION, TEST_DATABASES, uniqueEmail, type TestContext, createTestContext } from './support.ts';
+import { createSavedSearch, REMOTES, SHELL_VERSION, TEST_DATABASES, uniqueEmail, type TestContext, createTestContext } from './support.ts';
 
 // prettier-ignore
 const MATRIX = `
@@ -431,11 +431,7 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     .values({ listing_id: listings.available, position: 0, path: `/uploads/listings/${imageName}`, card_path: `/uploads/listings/${imageName}`, width: 8, height: 8 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: savedSearch } = await ctx.db
-    .insertInto('saved_searches')
-    .values({ user_id: owner.id, name: `PRIVATE-SEARCH-${n}`, criteria: JSON.stringify({ city: 'Hackney' }), frequency: 'instant' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const savedSearch = await createSavedSearch(ctx.db, owner.id, { name: `PRIVATE-SEARCH-${n}`, criteria: { city: 'Hackney' } });
   // The owner's saved rooms: the available one, then their pending one (saved while it was public, let agreed since).
   await ctx.db
     .insertInto('saved_listings')

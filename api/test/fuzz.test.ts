@@ -28,7 +28,7 @@ import { IMAGE_MAX_BYTES } from '@roomnest/shared';
 import { JSON_BODY_LIMIT } from '../src/app.ts';
 import { insertListing, validForm } from './listings-support.ts';
 import { errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Person } from './integrity-support.ts';
-import { createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
+import { createSavedSearch, createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20260409);
 const FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
@@ -440,8 +440,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
   afterAll(() => ctx?.close());
 
   /** A saved search of the tenant's. */
-  const insertSearch = async () =>
-    (await ctx.db.insertInto('saved_searches').values({ user_id: tenant.id, name: 'Fuzz search', criteria: '{}', frequency: 'daily' }).returning('id').executeTakeFirstOrThrow()).id;
+  const insertSearch = () => createSavedSearch(ctx.db, tenant.id, { name: 'Fuzz search', frequency: 'daily' });
 
   /** The URL of a target with its path parameters filled in (by `param` when given) and a query string. */
   async function urlOf(t: Target, param?: string, query = ''): Promise<string> {

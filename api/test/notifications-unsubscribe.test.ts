@@ -8,7 +8,7 @@ import { UNSUBSCRIBE_TEXTS } from '@roomnest/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationToken, type NotificationRef } from '../src/features/notifications/tokens.ts';
 import { readOutbox } from './email-support.ts';
-import { bearer, createTestContext, createUser, login, TEST_DATABASES, TEST_TOKEN_SECRET, type TestContext } from './support.ts';
+import { bearer, createSavedSearch, createTestContext, createUser, login, TEST_DATABASES, TEST_TOKEN_SECRET, type TestContext } from './support.ts';
 
 const ONE_CLICK = { 'content-type': 'application/x-www-form-urlencoded' };
 const token = (ref: NotificationRef, secret = TEST_TOKEN_SECRET) => encodeURIComponent(notificationToken(secret, ref));
@@ -18,14 +18,7 @@ describe.each(TEST_DATABASES)('one-click unsubscribe on $name', (database) => {
   let clock = new Date('2026-03-02T09:00:00Z');
   const oneClick = (t: string) => ctx.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${t}`, headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });
   const emailOnMessage = async (id: number) => (await ctx.db.selectFrom('users').select('email_on_message').where('id', '=', id).executeTakeFirstOrThrow()).email_on_message;
-  const search = async (userId: number, name: string) =>
-    (
-      await ctx.db
-        .insertInto('saved_searches')
-        .values({ user_id: userId, name, criteria: JSON.stringify({ city: 'London' }), frequency: 'instant' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const search = (userId: number, name: string) => createSavedSearch(ctx.db, userId, { name, criteria: { city: 'London' } });
   const frequency = async (id: number) => (await ctx.db.selectFrom('saved_searches').select('frequency').where('id', '=', id).executeTakeFirstOrThrow()).frequency;
 
   beforeAll(async () => {

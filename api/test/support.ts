@@ -16,7 +16,9 @@ import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import type { DB } from '../src/db/types.ts';
+import type { SavedSearchCriteria, SavedSearchFrequency } from '@roomnest/shared';
 import { hashPassword } from '../src/features/auth/passwords.ts';
+import { insertSavedSearch } from '../src/features/saved-searches/repository.ts';
 
 export interface TestDatabase {
   name: 'PGlite' | 'PostgreSQL';
@@ -232,3 +234,14 @@ export async function login(ctx: TestContext, user: { email: string; password: s
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A saved search of the user's, written as POST /api/saved-searches writes one (its match rows too); answers its id. */
+export async function createSavedSearch(
+  db: Kysely<DB>,
+  userId: number,
+  { name = 'My search', criteria = {}, frequency = 'instant' }: { name?: string; criteria?: SavedSearchCriteria; frequency?: SavedSearchFrequency } = {},
+): Promise<number> {
+  const outcome = await insertSavedSearch(db, userId, { name, criteria, frequency });
+  if (!('saved' in outcome)) throw new Error(`the saved search of user ${userId} was not saved: ${JSON.stringify(outcome)}`);
+  return outcome.saved.id;
+}

@@ -4,19 +4,16 @@
  * account (no login needed: the signed token is the authority), and it links to the email settings. A forged link
  * gets the server's sentence.
  */
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { UNSUBSCRIBE_TEXTS } from '@roomnest/shared';
+import { notificationToken } from '../../api/src/features/notifications/tokens.ts';
 import { bearer, member } from '../support/app.ts';
 import { E2E_TOKEN_SECRET } from '../support/env.ts';
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** The token the server puts in a messages email's unsubscribe links (api/src/features/notifications/tokens.ts). */
-function messagesToken(userId: number, secret = E2E_TOKEN_SECRET): string {
-  const subject = `messages.${userId}`;
-  return `${subject}.${createHmac('sha256', secret).update(`notification-unsubscribe:${subject}`).digest('base64url')}`;
-}
+/** The token the server puts in a messages email's unsubscribe links. */
+const messagesToken = (userId: number, secret = E2E_TOKEN_SECRET) => notificationToken(new TextEncoder().encode(secret), { kind: 'messages', id: userId });
 
 test('on a phone, an email’s unsubscribe link stops the emails about unread messages after one tap, without logging in', async ({ page, request }) => {
   const tenant = await member(request, 'Tenant', 'Imogen Fairweather');

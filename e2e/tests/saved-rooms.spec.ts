@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Listing } from '@roomnest/shared';
-import { bearer, logInThroughUi, logInWithStorage, mainNav, member, toast } from '../support/app.ts';
+import { bearer, logInThroughUi, logInWithStorage, mainNav, member, postRoom, toast } from '../support/app.ts';
 
 const SEARCH = '/rooms?city=Manchester';
 
@@ -58,21 +58,7 @@ test('a room that is let agreed stays on the list, says so and has no link', asy
   const landlord = await member(request, 'Landlord', 'Lee Landlord');
   const tenant = await member(request, 'Tenant', 'Tara Tenant');
   const title = `Room let soon ${Date.now()}`;
-  const posted = await request.post('/api/listings', {
-    headers: bearer(landlord),
-    multipart: {
-      Title: title,
-      Address: '3 Oak Road, Hackney',
-      City: 'London',
-      State: 'Greater London',
-      ZipCode: 'E8 1AB',
-      RoomType: 'Double',
-      Rent: '800',
-      AvailableDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
-    },
-  });
-  expect(posted.status()).toBe(201);
-  const { listingId } = (await posted.json()) as { listingId: number };
+  const listingId = await postRoom(request, landlord, { Title: title, Rent: '800' });
   expect((await request.put(`/api/saved-listings/${listingId}`, { headers: bearer(tenant) })).status()).toBe(200);
   expect((await request.patch(`/api/listings/${listingId}/status`, { headers: bearer(landlord), data: { Status: 'Pending' } })).status()).toBe(200);
 
