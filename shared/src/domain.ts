@@ -1,4 +1,5 @@
 /** Domain types: the data of docs/product.md (Data, The API contract). */
+import type { UserRole } from './trust.ts';
 
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -46,6 +47,8 @@ export interface User {
   userType: UserType;
   plan: PlanName;
   profilePictureURL: string | null;
+  /** ["moderator"] for a moderator, else []. */
+  roles: UserRole[];
 }
 
 export interface Amenity {

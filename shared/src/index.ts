@@ -16,3 +16,4 @@ export * from './schemas/index.ts';
 export * from './published-content.ts';
 export * from './route-meta.ts';
 export * from './saved-searches.ts';
+export * from './trust.ts';

@@ -1,5 +1,20 @@
 /** The database schema as Kysely sees it (kept in step with ./migrations). */
-import type { AmenityKey, ListingStatus, PetPolicy, PlanName, RoomType, SmokingPolicy, UserType } from '@roomnest/shared';
+import type {
+  AmenityKey,
+  ListingStatus,
+  ModerationAction,
+  ModerationAuditAction,
+  PetPolicy,
+  PlanName,
+  ReportReason,
+  ReportSource,
+  ReportStatus,
+  ReportTargetType,
+  RoomType,
+  SmokingPolicy,
+  UserRole,
+  UserType,
+} from '@roomnest/shared';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /** A column the database fills in on insert and never changes afterwards. */
@@ -29,6 +44,11 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** Whether a message left unread is emailed to its receiver (Profile.EmailOnMessage). */
   email_on_message: Generated<boolean>;
+  /** Set by a moderator's suspension (migration 0020); null while the account is in good standing. */
+  suspended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the person opened their verification email's link; null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, never, Date>;
 }
@@ -74,6 +94,10 @@ export interface ListingsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Posting or renewal time plus LISTING_ACTIVE_DAYS. */
   expires_at: ColumnType<Date, Date | undefined, Date>;
+  /** A moderator took the room down (migration 0020); null otherwise. */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The owner is suspended: set and cleared with the suspension, in its transaction (migration 0020). */
+  owner_suspended: ColumnType<boolean, boolean | undefined, boolean>;
   /** Computed by the database from the address (migration 0009), e.g. 'Hackney' and 'Mare Street' of '14 Mare Street, Hackney'. */
   area: ColumnType<string | null, never, never>;
   street: ColumnType<string | null, never, never>;
@@ -230,6 +254,56 @@ export interface MessageEmailSpellsTable {
   sent_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Roles beyond the account type (migration 0020): granted from the command line only. */
+export interface UserRolesTable {
+  user_id: ColumnType<number, number, never>;
+  role: ColumnType<UserRole, UserRole, never>;
+  granted_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One report per reporter and target; a repeat updates it (migration 0020). */
+export interface ReportsTable {
+  id: ReadOnlyGenerated<number>;
+  reporter_id: ColumnType<number | null, number, never>;
+  target_type: ColumnType<ReportTargetType, ReportTargetType, never>;
+  target_id: ColumnType<number, number, never>;
+  reported_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  reason: ReportReason;
+  details: ColumnType<string, string | undefined, string>;
+  source: ReportSource;
+  /** The Listing as it was when reported (listing reports). */
+  listing_snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The conversation's messages as they were when reported (reports made in a chat). */
+  conversation_snapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  resolution_action: ColumnType<ModerationAction | null, ModerationAction | null | undefined, ModerationAction | null>;
+  resolution_note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The moderation audit log (migration 0020): append only. */
+export interface ModerationActionsTable {
+  id: ReadOnlyGenerated<number>;
+  moderator_id: ColumnType<number | null, number, never>;
+  moderator_name: ColumnType<string, string, never>;
+  action: ColumnType<ModerationAuditAction, ModerationAuditAction, never>;
+  report_id: ColumnType<number | null, number | null | undefined, never>;
+  target_type: ColumnType<ReportTargetType, ReportTargetType, never>;
+  target_id: ColumnType<number, number, never>;
+  note: ColumnType<string, string | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** blocker_id has blocked blocked_id (migration 0020). */
+export interface BlocksTable {
+  blocker_id: ColumnType<number, number, never>;
+  blocked_id: ColumnType<number, number, never>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -247,6 +321,10 @@ export interface DB {
   saved_search_terms: SavedSearchTermsTable;
   jobs: JobsTable;
   message_email_spells: MessageEmailSpellsTable;
+  user_roles: UserRolesTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
+  blocks: BlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@
  */
 import { STORAGE_KEYS } from '../constants.ts';
 import { PLAN_NAMES, USER_TYPES, type User } from '../domain.ts';
+import { USER_ROLES, type UserRole } from '../trust.ts';
 import type { AuthState } from './contract.ts';
 
 const signedOut: AuthState = { token: null, user: null };
@@ -35,7 +36,17 @@ export function storedUser(value: unknown): User | null {
     (PLAN_NAMES as readonly unknown[]).includes(v.plan) &&
     (v.profilePictureURL === null || typeof v.profilePictureURL === 'string');
   if (!ok) return null;
-  return { userId: v.userId as number, name: v.name as string, email: v.email as string, userType: v.userType as User['userType'], plan: v.plan as User['plan'], profilePictureURL: v.profilePictureURL as string | null };
+  // roles came later: a session stored before them reads as no roles (as userSchema's default).
+  const roles = Array.isArray(v.roles) ? v.roles.filter((r): r is UserRole => (USER_ROLES as readonly unknown[]).includes(r)) : [];
+  return {
+    userId: v.userId as number,
+    name: v.name as string,
+    email: v.email as string,
+    userType: v.userType as User['userType'],
+    plan: v.plan as User['plan'],
+    profilePictureURL: v.profilePictureURL as string | null,
+    roles,
+  };
 }
 
 /**

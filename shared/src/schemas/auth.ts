@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { PLAN_NAMES, USER_TYPES } from '../domain.ts';
+import { USER_ROLES } from '../trust.ts';
 import { isCommonPassword } from '../common-passwords.ts';
 import { TEXTS } from '../texts.ts';
 import { oneLine, personName } from './fields.ts';
@@ -55,6 +56,8 @@ export const userSchema = z.object({
   userType: z.enum(USER_TYPES),
   plan: z.enum(PLAN_NAMES),
   profilePictureURL: z.string().nullable(),
+  // Default: a session stored before roles existed stays valid.
+  roles: z.array(z.enum(USER_ROLES)).default([]),
 });
 
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string(), user: userSchema });

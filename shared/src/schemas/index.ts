@@ -6,3 +6,4 @@ export * from './message.ts';
 export * from './common.ts';
 export * from './content.ts';
 export * from './client-errors.ts';
+export * from './trust.ts';

@@ -22,6 +22,7 @@ import * as listingLastChange from './0016-listing-last-change.ts';
 import * as savedAndAlerts from './0017-saved-and-alerts.ts';
 import * as savedSearchMatching from './0018-saved-search-matching.ts';
 import * as messageEmailSpells from './0019-message-email-spells.ts';
+import * as trustAndSafety from './0020-trust-and-safety.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-saved-and-alerts': savedAndAlerts,
   '0018-saved-search-matching': savedSearchMatching,
   '0019-message-email-spells': messageEmailSpells,
+  '0020-trust-and-safety': trustAndSafety,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

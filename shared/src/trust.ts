@@ -1,0 +1,160 @@
+/**
+ * Trust and safety, as the browser and the server both know it: the reasons a person may report a room or a
+ * person for, what a moderator may do about a report, the objects of the moderation and block calls, the
+ * limits, and the sentences both sides show. Pure, so the server imports it too.
+ */
+import type { Listing, Message } from './domain.ts';
+
+/** Roles beyond the account type. Granted only from the command line (npm run moderators). */
+export const USER_ROLES = ['moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const REPORT_TARGET_TYPES = ['listing', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** Why a report is made, with the words the Report dialog and the moderation queue show. */
+export const REPORT_REASONS = [
+  { value: 'scam', label: 'Scam or fraud', hint: 'Asks for money before a viewing, a room that does not exist, or someone pretending to be someone else' },
+  { value: 'offensive', label: 'Offensive or abusive', hint: 'Hateful, threatening or discriminatory words or pictures' },
+  { value: 'spam', label: 'Spam', hint: 'Advertising, repeated messages or links that have nothing to do with a room' },
+  { value: 'already-let', label: 'Room already let', hint: 'The room is no longer available but is still advertised' },
+  { value: 'other', label: 'Something else', hint: 'Tell us in the details' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+export const REPORT_REASON_VALUES = /* @__PURE__ */ REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
+
+/** Where the report was made: a room's page, a flatmate card, or a chat (whose conversation the report keeps). */
+export const REPORT_SOURCES = ['listing', 'flatmate', 'chat'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** What a moderator may do with an open report. */
+export const MODERATION_ACTIONS = ['dismiss', 'remove-listing', 'suspend-user'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** Every line of the audit log: the three actions on a report and the two restores. */
+export const MODERATION_AUDIT_ACTIONS = ['dismiss', 'remove-listing', 'suspend-user', 'restore-listing', 'restore-user'] as const;
+export type ModerationAuditAction = (typeof MODERATION_AUDIT_ACTIONS)[number];
+
+export const MODERATION_ACTION_LABELS: Readonly<Record<ModerationAuditAction, string>> = {
+  dismiss: 'Dismissed',
+  'remove-listing': 'Removed the listing',
+  'suspend-user': 'Suspended the person',
+  'restore-listing': 'Restored the listing',
+  'restore-user': 'Restored the person',
+};
+
+/** Longest report details and moderator note. */
+export const REPORT_DETAILS_MAX = 2000;
+export const MODERATION_NOTE_MAX = 1000;
+/** A chat report keeps at most this many of the conversation's latest messages. */
+export const REPORT_CONVERSATION_MAX = 200;
+
+/** POST /api/reports */
+export interface ReportInput {
+  TargetType: ReportTargetType;
+  TargetID: number;
+  Reason: ReportReason;
+  Details: string;
+  /** Where it was made; a chat report ("chat", TargetType "user") keeps that conversation. Default: from TargetType. */
+  Source?: ReportSource;
+}
+
+export interface ReportCreated {
+  message: string;
+  reportId: number;
+}
+
+/** The person a report is about, as a moderator sees them. */
+export interface ReportedPerson {
+  UserID: number;
+  Name: string;
+  Email: string;
+  CreatedAt: string;
+  EmailVerified: boolean;
+  /** Instant of the suspension; null while in good standing. */
+  SuspendedAt: string | null;
+  SuspensionReason: string | null;
+}
+
+/** One entry of GET /api/moderation/reports. */
+export interface ModerationReport {
+  ReportID: number;
+  TargetType: ReportTargetType;
+  TargetID: number;
+  Reason: ReportReason;
+  Details: string;
+  Source: ReportSource;
+  Status: ReportStatus;
+  /** Instants, ISO 8601 UTC. UpdatedAt moves when the reporter reports the same target again. */
+  CreatedAt: string;
+  UpdatedAt: string;
+  /** Null once the reporter's account is deleted. */
+  Reporter: { UserID: number; Name: string } | null;
+  /** Null once that account is deleted. */
+  ReportedUser: ReportedPerson | null;
+  /** Listing reports: the listing as it was when reported. */
+  Listing: Listing | null;
+  /** Listing reports: the listing now (null once deleted by its owner). */
+  ListingNow: { Status: Listing['Status']; RemovedAt: string | null } | null;
+  /** Reports made in a chat: the conversation between reporter and reported, as it was when reported, oldest first. */
+  Conversation: Message[] | null;
+  /** The reported person's other reports (about them or their listings), newest first. */
+  OtherReports: { ReportID: number; TargetType: ReportTargetType; Reason: ReportReason; Status: ReportStatus; CreatedAt: string }[];
+  Resolution: { Action: ModerationAction; Note: string; ModeratorName: string; ResolvedAt: string } | null;
+}
+
+export interface ModerationReportsPage {
+  reports: ModerationReport[];
+}
+
+/** POST /api/moderation/reports/{id}/resolve. A suspension needs a Note: the reason, which the person is shown. */
+export interface ResolveReportInput {
+  Action: ModerationAction;
+  Note: string;
+}
+
+/** One line of GET /api/moderation/audit: who did what, when, and why. */
+export interface ModerationAuditEntry {
+  EntryID: number;
+  At: string;
+  ModeratorID: number | null;
+  ModeratorName: string;
+  Action: ModerationAuditAction;
+  ReportID: number | null;
+  TargetType: ReportTargetType;
+  TargetID: number;
+  Note: string;
+}
+
+export interface ModerationAuditPage {
+  entries: ModerationAuditEntry[];
+  page: number;
+  totalPages: number;
+}
+
+/** GET /api/blocks */
+export interface BlockedUser {
+  UserID: number;
+  Name: string;
+}
+
+export const TRUST_TEXTS = {
+  reportThanks: 'Thank you for your report. Our trust and safety team reviews every report, usually within 24 hours. We may remove the listing or suspend the account; we will not tell the other person who reported them.',
+  reportUpdated: 'Thank you: we have updated your earlier report. Our trust and safety team reviews every report, usually within 24 hours.',
+  reportSelf: 'You cannot report yourself or your own listing.',
+  reportTargetMissing: 'That listing or person could not be found.',
+  reportsTooMany: 'You have sent a lot of reports in a short time. Please try again later.',
+  reasonRequired: 'Choose a reason for your report.',
+  moderatorsOnly: 'Only moderators can do that.',
+  suspendReasonRequired: 'Give a reason for the suspension: the person is shown it.',
+  reportAlreadyResolved: 'That report has already been resolved.',
+  reportNotListing: 'Only a report about a listing can remove a listing.',
+  suspendedLogin: 'This account has been suspended for breaking our terms of use. If you think this is a mistake, contact us through the Contact Us page.',
+  blocked: 'You have blocked this person.',
+  blockedYou: 'Your message could not be delivered: this person is not accepting messages from you.',
+  blockDone: 'Blocked. You will not get messages from this person, and they cannot message you.',
+  unblockDone: 'Unblocked. You can message each other again.',
+  blockSelf: 'You cannot block yourself.',
+} as const;
