@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     ctx.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
   const queue = async (status = 'open') => {
     const res = await call(mod, 'GET', `/api/moderation/reports?status=${status}`);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}`).toBe(200);
     return res.json<{ reports: ModerationReport[] }>().reports;
   };
   const resolve = (id: number, Action: string, Note = '', who: Actor = mod) => call(who, 'POST', `/api/moderation/reports/${id}/resolve`, { Action, Note });
@@ -142,7 +142,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     const listing = await insertListing(ctx.db, landlord.id);
     const id = await fileReport(ctx, tenant, { TargetType: 'listing', TargetID: listing });
     const res = await resolve(id, 'dismiss', 'Looks genuine');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}`).toBe(200);
     const body = res.json<{ message: string; report: ModerationReport }>();
     expect(body.message).toBe(TRUST_TEXTS.reportDismissed);
     expect(body.report).toMatchObject({ Status: 'resolved', Resolution: { Action: 'dismiss', Note: 'Looks genuine', ModeratorName: 'Mo Moderator' } });
