@@ -87,7 +87,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     const listing = await insertListing(ctx.db, landlord.id, { title: 'Cheap double', rent: 250 });
     const first = await fileReport(ctx, a, { TargetType: 'listing', TargetID: listing }, 'scam', 'Deposit first');
     const second = await fileReport(ctx, b, { TargetType: 'user', TargetID: landlord.id }, 'offensive');
-    await ctx.db.updateTable('reports').set({ created_at: sql<Date>`now() - interval '2 hours'` }).where('id', '=', first).execute();
+    await sql`update reports set created_at = now() - interval '2 hours' where id = ${first}`.execute(ctx.db);
     await ctx.db.updateTable('listings').set({ status: 'Pending', title: 'Changed after' }).where('id', '=', listing).execute();
 
     const reports = await queue();
