@@ -41,6 +41,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ROUTES.flatmates, remote: 'mf_profile', module: 'FlatmatesPage', guard: 'public' },
   { path: ROUTES.myFlatmateProfile, remote: 'mf_profile', module: 'MyProfilePage', guard: 'user' },
 
+  // The trust and safety team's queue, resolved reports and audit log; its tab is in the query string.
+  { path: ROUTES.moderation, remote: 'mf_moderation', module: 'ModerationPage', guard: 'moderator' },
+
   { path: ROUTES.messages, remote: 'mf_messaging', module: 'ConversationsPage', guard: 'messages' },
   { path: ROUTE_PATTERNS.chat, remote: 'mf_messaging', module: 'ChatPage', guard: 'messages' },
 
