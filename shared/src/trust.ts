@@ -5,9 +5,8 @@
  */
 import type { Listing, Message } from './domain.ts';
 
-/** Roles beyond the account type. Granted only from the command line (npm run moderators). */
-export const USER_ROLES = ['moderator'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+/** Roles beyond the account type (npm run moderators grants them): declared with the User in domain.ts. */
+export { USER_ROLES, type UserRole } from './domain.ts';
 
 /** Whether a signed-in person may use /moderation. Tolerates a user stored before roles existed. */
 export function isModerator(user: { roles?: readonly string[] | undefined } | null | undefined): boolean {
