@@ -29,7 +29,7 @@ test.describe('the moderator guard', () => {
   });
 
   test('the server answers /moderation as a page search engines must not list', async ({ request }) => {
-    const res = await request.get('/moderation');
+    const res = await request.get('/moderation', { headers: { accept: 'text/html' } });
     expect(res.status()).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Moderation | RoomNest</title>');

@@ -1,14 +1,10 @@
 /** Domain types: the data of docs/product.md (Data, The API contract). */
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
-/**
- * Roles beyond the account type. Granted only from the command line (npm run moderators). Here beside the User
- * that carries them (trust.ts re-exports them), so that trust.ts, which reads Listing and Message, and this file
- * do not import each other.
- */
+/** Roles beyond the account type. Granted only from the command line (npm run moderators). Here, not in trust.ts, which imports this file. */
 export const USER_ROLES = ['moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+export type UserType = (typeof USER_TYPES)[number];
 
 export const PLAN_NAMES = ['Free', 'Premium', 'Professional'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];

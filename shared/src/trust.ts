@@ -5,13 +5,7 @@
  */
 import type { Listing, Message } from './domain.ts';
 
-/** Roles beyond the account type (npm run moderators grants them): declared with the User in domain.ts. */
 export { USER_ROLES, type UserRole } from './domain.ts';
-
-/** Whether a signed-in person may use /moderation. Tolerates a user stored before roles existed. */
-export function isModerator(user: { roles?: readonly string[] | undefined } | null | undefined): boolean {
-  return Boolean(user?.roles?.includes('moderator'));
-}
 
 export const REPORT_TARGET_TYPES = ['listing', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
