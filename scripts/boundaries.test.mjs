@@ -39,6 +39,15 @@ const PROBES = {
     source: "import { store } from '../../shell/src/app/store.ts';\nexport const probe = store;\n",
     expect: ['eslint(no-restricted-imports): Boundary remote -> shell'],
   },
+  // The sixth remote is held to the same boundaries: no other remote's code (a listing card), no shell's (its guard).
+  'mf-moderation/src/features/probe-remote.ts': {
+    source: "import { RoomCard } from '../../../mf-search/src/features/room-search/RoomCard.tsx';\nexport const probe = RoomCard;\n",
+    expect: ['eslint(no-restricted-imports): Boundary remote -> remote'],
+  },
+  'mf-moderation/src/probe-shell.ts': {
+    source: "import { GUARDS } from '../../shell/src/features/guards/guards.ts';\nexport const probe = GUARDS;\n",
+    expect: ['eslint(no-restricted-imports): Boundary remote -> shell'],
+  },
   'shell/src/app/probe-remote.ts': {
     source: "export { RoomSearchPage } from '../../../mf-search/src/exposed/RoomSearchPage.tsx';\n",
     expect: ['eslint(no-restricted-imports): Boundary shell -> remote'],

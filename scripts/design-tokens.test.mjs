@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const MODULES = ['shared', 'shell', 'mf-search', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content'];
+const MODULES = ['shared', 'shell', 'mf-search', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content', 'mf-moderation'];
 
 function filesUnder(dir, test) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

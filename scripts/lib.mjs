@@ -18,7 +18,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA_DIR = resolve(ROOT, process.env.DATA_DIR ?? '.data');
 export const STORE_DIR = resolve(ROOT, process.env.STORE_DIR ?? join(DATA_DIR, 'store'));
 
-/** Every deployable module: the shell and the five remotes (federation name → package folder). */
+/** Every deployable module: the shell and the six remotes (federation name → package folder). */
 export const MODULES = [
   { pkg: 'shell', remote: null },
   { pkg: 'mf-search', remote: 'mf_search' },
@@ -26,6 +26,7 @@ export const MODULES = [
   { pkg: 'mf-messaging', remote: 'mf_messaging' },
   { pkg: 'mf-profile', remote: 'mf_profile' },
   { pkg: 'mf-content', remote: 'mf_content' },
+  { pkg: 'mf-moderation', remote: 'mf_moderation' },
 ];
 
 export function findModule(name) {

@@ -25,7 +25,7 @@ describe('the deployment store', () => {
     publish('mf-search', '1.0.0-c', '2026-01-03T00:00:00.000Z');
     publish('mf-search', '1.0.0-half', '2026-01-04T00:00:00.000Z', { complete: false });
     mkdirSync(join(store, 'mf-search', '.building-1.0.0-d'), { recursive: true });
-    for (const pkg of ['shell', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content']) publish(pkg, '2.0.0-x', '2026-01-01T00:00:00.000Z');
+    for (const pkg of ['shell', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content', 'mf-moderation']) publish(pkg, '2.0.0-x', '2026-01-01T00:00:00.000Z');
   });
   afterAll(() => {
     delete process.env.STORE_DIR;

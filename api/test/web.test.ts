@@ -194,6 +194,7 @@ describe.each(TEST_DATABASES)('health, docs and static serving on $name', (datab
       '/news/2',
       '/news/category/market-analysis',
       '/accessibility',
+      '/moderation',
       '/Pricing',
       '/rooms/12/edit',
     ])('answers 200 for the page %s', async (url) => {

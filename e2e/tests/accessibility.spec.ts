@@ -29,6 +29,8 @@ const ROLES_OF_GUARD: Record<RouteEntry['guard'], readonly Role[]> = {
   messages: ['tenant', 'landlord'],
   landlord: ['landlord'],
   landlordAds: ['landlord'],
+  // No role here is a moderator: a tenant is shown, at the same address, the page that says who may see it.
+  moderator: ['tenant'],
 };
 
 /** A route's pattern as a real URL. */

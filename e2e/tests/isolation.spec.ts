@@ -7,7 +7,7 @@
  * log; and once the remote is back, Retry loads it in the same document.
  *
  * Each test opens the remote's page first (a guarded page by way of the
- * login screen), logs in through the login screen while the remote is down
+ * login screen; /moderation as a moderator made by `npm run moderators`), logs in through the login screen while the remote is down
  * unless it did already, opens a page of another remote, comes back to the
  * remote (still down), then heals it and presses Retry. Everything after the
  * first page load is client-side, so a flag set on `window` proves nothing
@@ -15,7 +15,8 @@
  */
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { REMOTE_FAILURE_REPORTS_PATH, TEXTS } from '@roomnest/shared';
-import { DEMO_ACCOUNTS, logInThroughUi, mainNav, toast } from '../support/app.ts';
+import { DEMO_ACCOUNTS, logInThroughUi, mainNav, registerAccount, toast, type Account } from '../support/app.ts';
+import { makeModerator } from '../support/moderators.ts';
 
 type FailureKind = 'missing' | 'refused' | 'hanging' | 'throwing';
 
@@ -34,6 +35,8 @@ interface RemoteCase extends PageOfRemote {
   pkg: string;
   /** The exposed module behind `path`. */
   module: string;
+  /** Only for moderators: the test logs in as a fresh account made a moderator by the command line. */
+  moderator?: boolean;
 }
 
 const PAGES = {
@@ -42,6 +45,7 @@ const PAGES = {
   profile: { link: 'Flatmates', path: '/flatmates', heading: 'Find a flatmate' },
   listings: { link: 'Manage My Ads', path: '/my-listings', heading: 'Manage my ads' },
   messaging: { link: 'Messages', path: '/messages', heading: 'Messages' },
+  moderation: { link: 'Moderation', path: '/moderation', heading: 'Moderation' },
 } satisfies Record<string, PageOfRemote>;
 
 const REMOTES: RemoteCase[] = [
@@ -50,6 +54,7 @@ const REMOTES: RemoteCase[] = [
   { remote: 'mf_profile', pkg: 'mf-profile', module: 'FlatmatesPage', ...PAGES.profile },
   { remote: 'mf_listings', pkg: 'mf-listings', module: 'MyListingsPage', guarded: TEXTS.loginRequired, ...PAGES.listings },
   { remote: 'mf_messaging', pkg: 'mf-messaging', module: 'ConversationsPage', guarded: TEXTS.messagesLoginRequired, ...PAGES.messaging },
+  { remote: 'mf_moderation', pkg: 'mf-moderation', module: 'ModerationPage', guarded: TEXTS.loginRequired, moderator: true, ...PAGES.moderation },
 ];
 
 const KINDS: FailureKind[] = ['missing', 'refused', 'hanging', 'throwing'];
@@ -60,8 +65,16 @@ const REPORTED_KIND = { missing: 'load', refused: 'load', hanging: 'timeout', th
 const SHORT_TIMEOUT_MS = 1500;
 const NORMAL_TIMEOUT_MS = 15_000;
 
-/** The landlord's nav has a link to a page of every remote. */
+/** The landlord's nav has a link to a page of every remote but mf-moderation's, which only a moderator's has. */
 const ACCOUNT = DEMO_ACCOUNTS.landlord;
+
+/** The account a test of `target` logs in as. */
+async function accountFor(page: Page, target: RemoteCase): Promise<Account> {
+  if (!target.moderator) return ACCOUNT;
+  const account = await registerAccount(page.request, 'Tenant', 'Isolation Moderator');
+  makeModerator(account.email);
+  return account;
+}
 
 const main = (page: Page) => page.getByRole('main');
 const errorView = (page: Page) => main(page).getByText(TEXTS.remoteUnavailable);
@@ -176,12 +189,12 @@ async function openFromNav(page: Page, target: PageOfRemote) {
 }
 
 /** Logs in on the login screen (reached from the nav unless the page is there); answers with the greeting toast. */
-async function logIn(page: Page) {
+async function logIn(page: Page, account: Account) {
   if (!page.url().endsWith('/login')) await mainNav(page).getByRole('link', { name: 'Login' }).click();
   // On the screen before filling it in (logInThroughUi would load /login afresh otherwise).
   await expect(page).toHaveURL(/\/login$/);
-  await logInThroughUi(page, ACCOUNT);
-  await expect(toast(page, TEXTS.loginGreeting(ACCOUNT.name))).toBeVisible();
+  await logInThroughUi(page, account);
+  await expect(toast(page, TEXTS.loginGreeting(account.name))).toBeVisible();
 }
 
 async function expectErrorView(page: Page, kind: FailureKind) {
@@ -207,6 +220,7 @@ test.describe('failure isolation', () => {
       test(`${target.remote} ${kind}: its page shows Retry, the rest works, Retry recovers without a reload`, async ({ page }) => {
         /** The load timeout for a load of `next`: short only while the broken remote hangs. */
         const timeoutFor = (next: PageOfRemote) => (kind === 'hanging' && next.path === target.path ? SHORT_TIMEOUT_MS : NORMAL_TIMEOUT_MS);
+        const account = await accountFor(page, target);
         const heal = await breakRemote(page, target, kind);
         await page.addInitScript((ms) => Object.assign(window, { roomnestRemoteLoadTimeoutMs: ms }), timeoutFor(target));
         const reported = failureReport(page, target, kind);
@@ -219,7 +233,7 @@ test.describe('failure isolation', () => {
         if (target.guarded) {
           await expect(page).toHaveURL(/\/login$/);
           await expect(toast(page, target.guarded)).toBeVisible();
-          await logIn(page);
+          await logIn(page, account);
           await expect(page).toHaveURL(urlOf(target));
         }
         await expectErrorView(page, kind);
@@ -232,7 +246,7 @@ test.describe('failure isolation', () => {
         // Login and its toast work while the remote is down; logging in opens /pricing.
         if (!target.guarded) {
           await setLoadTimeout(page, timeoutFor(PAGES.content));
-          await logIn(page);
+          await logIn(page, account);
           await expect(page).toHaveURL(urlOf(PAGES.content));
           if (target.remote === 'mf_content') await expectErrorView(page, kind);
         }

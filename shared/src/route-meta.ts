@@ -77,6 +77,7 @@ export const FIXED_PAGE_META: Readonly<Record<FixedPattern, PageMeta>> = {
   [ROUTES.advertiserTips]: open('Advertiser tips', 'How to write an advert that lets your room quickly, to the right person.'),
   [ROUTES.sitemap]: open('Sitemap', 'Every part of RoomNest in one place.'),
   [ROUTES.news]: open('News', 'News from RoomNest: product updates, market analysis of room rents and company news.'),
+  [ROUTES.moderation]: closed('Moderation'),
   [ROUTES.accessibility]: open('Accessibility', 'How accessible RoomNest is, what we are improving and how to tell us about a problem.'),
   [NEWSLETTER_PAGES.confirm]: closed('Confirm your subscription'),
   [NEWSLETTER_PAGES.unsubscribe]: closed('Unsubscribe from the newsletter'),

@@ -64,6 +64,8 @@ export const ROUTES = {
   newsArticle: (id: number | string) => fill(ROUTE_PATTERNS.newsArticle, id),
   newsCategory: (slug: string) => fill(ROUTE_PATTERNS.newsCategory, slug),
   accessibility: '/accessibility',
+  /** The trust and safety team's queue of reports, resolved reports and audit log (mf-moderation; moderators only). */
+  moderation: '/moderation',
 } as const;
 
 /** The pages the newsletter email's links open (mf-content): `?token=…`. */

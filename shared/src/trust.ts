@@ -146,6 +146,8 @@ export const TRUST_TEXTS = {
   reportsTooMany: 'You have sent a lot of reports in a short time. Please try again later.',
   reasonRequired: 'Choose a reason for your report.',
   moderatorsOnly: 'Only moderators can do that.',
+  /** What a signed-in person who is not a moderator sees at /moderation (the shell's guard, and the module on a 403). */
+  moderatorsPage: 'Only moderators can see this page.',
   suspendReasonRequired: 'Give a reason for the suspension: the person is shown it.',
   reportAlreadyResolved: 'That report has already been resolved.',
   reportNotListing: 'Only a report about a listing can remove a listing.',

@@ -59,6 +59,7 @@ export const DEV_PORTS: Record<'shell' | RemoteName, number> = {
   mf_messaging: 5103,
   mf_profile: 5104,
   mf_content: 5105,
+  mf_moderation: 5106,
 };
 
 /** Where the API listens during `npm run dev`. */

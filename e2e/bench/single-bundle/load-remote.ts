@@ -28,6 +28,7 @@ const PAGES: Record<string, Loader> = {
   'mf_profile/MyProfilePage': () => import('../../../mf-profile/src/exposed/MyProfilePage.tsx'),
   'mf_content/HomePage': () => import('../../../mf-content/src/exposed/HomePage.tsx'),
   'mf_content/ContentPage': () => import('../../../mf-content/src/exposed/ContentPage.tsx'),
+  'mf_moderation/ModerationPage': () => import('../../../mf-moderation/src/exposed/ModerationPage.tsx'),
 };
 
 export async function loadRemotePage(remote: string, module: string, _options: { fresh?: boolean } = {}): Promise<RemotePageModule> {

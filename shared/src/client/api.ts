@@ -35,6 +35,8 @@ export const TAGS = {
   savedSearches: 'SavedSearches',
   /** The signed-in person's saved rooms (GET /api/saved-listings). */
   savedListings: 'SavedListings',
+  /** mf-moderation: the report queues (ids 'open', 'resolved') and the audit log (id 'audit'). */
+  moderation: 'Moderation',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_SURFACES, importedNames, surfaceExports } from '../../vite/client-surfaces.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const APPS = ['shell', 'mf-search', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content', 'shared'];
+const APPS = ['shell', 'mf-search', 'mf-listings', 'mf-messaging', 'mf-profile', 'mf-content', 'mf-moderation', 'shared'];
 
 const surface = (pkg: string) => surfaceExports(readFileSync(CLIENT_SURFACES[pkg]!, 'utf8'));
 

@@ -7,7 +7,7 @@
 import { createAction, type Middleware, type Reducer, type Store } from '@reduxjs/toolkit';
 import type { Message, User } from '../domain.ts';
 
-export const REMOTE_NAMES = ['mf_search', 'mf_listings', 'mf_messaging', 'mf_profile', 'mf_content'] as const;
+export const REMOTE_NAMES = ['mf_search', 'mf_listings', 'mf_messaging', 'mf_profile', 'mf_content', 'mf_moderation'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** What each remote exposes. Every module's default export is a React page component without props. */
@@ -17,6 +17,7 @@ export const REMOTE_EXPOSES = {
   mf_messaging: ['./ConversationsPage', './ChatPage'],
   mf_profile: ['./FlatmatesPage', './MyProfilePage'],
   mf_content: ['./HomePage', './ContentPage'],
+  mf_moderation: ['./ModerationPage'],
 } as const satisfies Record<RemoteName, readonly string[]>;
 export type ExposedModule<R extends RemoteName> = (typeof REMOTE_EXPOSES)[R][number];
 

@@ -1,5 +1,5 @@
 import { TOAST } from '@roomnest/shared';
-import { selectIsLoggedIn, type HostState } from '@roomnest/shared/client';
+import { selectCurrentUser, selectIsLoggedIn, type HostState } from '@roomnest/shared/client';
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { Outlet } from 'react-router-dom';
@@ -27,7 +27,13 @@ export function AppLayout() {
   const store = useStore<HostState>();
   // A remote page starts loading when a link to it is pointed at, focused or touched.
   useEffect(
-    () => startIntentPrefetch(document, { routes: REMOTE_ROUTES, prefetch: prefetchRemotePage, loggedIn: () => selectIsLoggedIn(store.getState()) }),
+    () =>
+      startIntentPrefetch(document, {
+        routes: REMOTE_ROUTES,
+        prefetch: prefetchRemotePage,
+        loggedIn: () => selectIsLoggedIn(store.getState()),
+        hasRole: (role) => (selectCurrentUser(store.getState())?.roles ?? []).some((held) => held === role),
+      }),
     [store],
   );
   useEffect(() => startToastPausing(document), []);

@@ -6,7 +6,7 @@
  */
 import { EMAIL_PAGES, NEWSLETTER_PAGES, ROUTE_PATTERNS, ROUTES, type PagePattern } from '@roomnest/shared';
 import type { ExposedModule, RemoteName } from '@roomnest/shared/client';
-import type { GuardName } from '../features/guards/guards.ts';
+import { GUARDS, type GuardName } from '../features/guards/guards.ts';
 
 type ModuleOf<R extends RemoteName> = ExposedModule<R> extends `./${infer M}` ? M : never;
 
@@ -40,6 +40,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
   { path: ROUTES.flatmates, remote: 'mf_profile', module: 'FlatmatesPage', guard: 'public' },
   { path: ROUTES.myFlatmateProfile, remote: 'mf_profile', module: 'MyProfilePage', guard: 'user' },
+
+  // The trust and safety team's queue, resolved reports and audit log; its tab is in the query string.
+  { path: ROUTES.moderation, remote: 'mf_moderation', module: 'ModerationPage', guard: 'moderator' },
 
   { path: ROUTES.messages, remote: 'mf_messaging', module: 'ConversationsPage', guard: 'messages' },
   { path: ROUTE_PATTERNS.chat, remote: 'mf_messaging', module: 'ChatPage', guard: 'messages' },
@@ -84,4 +87,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
 
 /** The remote pages of the table, as index.html's early preload and the intent prefetch match them. */
 export const remoteRoutes = (table: readonly RouteEntry[] = ROUTE_TABLE) =>
-  table.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));
+  table.flatMap((r) => {
+    if (!('remote' in r)) return [];
+    const role = r.guard === 'public' ? undefined : GUARDS[r.guard].role;
+    return [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public', ...(role ? { role } : {}) }];
+  });

@@ -1,13 +1,16 @@
+import { pageMetaFor } from '@roomnest/shared';
 import { loginRedirectState, notify, useHostSelector } from '@roomnest/shared/client';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { claimLocation, isLocationClaimed } from './redirect-claims.ts';
 import { decide, type GuardName } from './guards.ts';
+import { RefusedPage } from './RefusedPage.tsx';
 
 /**
  * Renders `children` when the guard allows; otherwise toasts once and
  * redirects (replacing the history entry): logged out to /login, remembering
- * the location; wrong user type to /.
+ * the location; wrong user type to /. A missing role (moderator) neither
+ * toasts nor moves: the page says who may see it.
  */
 export function RouteGuard({ guard, children }: { guard: GuardName; children: ReactNode }) {
   const auth = useHostSelector((s) => s.auth);
@@ -18,7 +21,7 @@ export function RouteGuard({ guard, children }: { guard: GuardName; children: Re
   const text = decision.kind === 'allow' ? '' : decision.text;
 
   useEffect(() => {
-    if (kind === 'allow' || isLocationClaimed(location.key)) return;
+    if (kind === 'allow' || kind === 'refuse' || isLocationClaimed(location.key)) return;
     // Deferred by a task: a navigation that is already under way (a remote that
     // logs out and moves on) unmounts this guard first and cancels the timer.
     const timer = setTimeout(() => {
@@ -33,5 +36,7 @@ export function RouteGuard({ guard, children }: { guard: GuardName; children: Re
     return () => clearTimeout(timer);
   }, [kind, text, location.key, location.pathname, location.search, location.hash, navigate]);
 
+  // Headed with the page's own title (route-meta.ts), as the server titled the address.
+  if (kind === 'refuse') return <RefusedPage title={pageMetaFor(location.pathname)?.meta.title ?? ''} text={text} />;
   return kind === 'allow' ? children : null;
 }

@@ -1,10 +1,10 @@
-import { TEXTS } from '@roomnest/shared';
-import { loggedOut, useHostDispatch } from '@roomnest/shared/client';
-import { screen, waitFor } from '@testing-library/react';
+import { TEXTS, TRUST_TEXTS } from '@roomnest/shared';
+import { loggedOut, sessionExpired, useHostDispatch } from '@roomnest/shared/client';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
+import { landlord, moderator, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
 import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
@@ -41,6 +41,7 @@ describe('route guards', () => {
     ['/post-ad', TEXTS.loginRequired],
     ['/rooms/4/edit', TEXTS.loginRequired],
     ['/my-listings', TEXTS.loginRequired],
+    ['/moderation', TEXTS.loginRequired],
   ])('sends a logged-out visitor of %s to /login, once, remembering the location', async (path, text) => {
     const { router } = await renderApp(`${path}?tab=1`);
     expect(await screen.findByText(text)).toBeTruthy();
@@ -93,6 +94,39 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('mf_content/HomePage at /')).toBeTruthy();
     expect(screen.queryByText(TEXTS.loginRequired)).toBeNull();
+  });
+
+  it.each([
+    ['a tenant', tenant],
+    ['a landlord', landlord],
+  ])('shows %s on /moderation the moderators-only page in its place, without loading the remote or moving', async (_who, user) => {
+    storeSession({ token: 't3', user });
+    const { router } = await renderApp('/moderation?tab=audit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moderation' })).toBeTruthy();
+    expect(screen.getByText(TRUST_TEXTS.moderatorsPage)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' }).getAttribute('href')).toBe('/');
+    await settle(20);
+    expect(router.state.location.pathname).toBe('/moderation');
+    expect(loadRemotePage).not.toHaveBeenCalled();
+    // A refusal is the page itself: no toast.
+    expect(screen.queryByText(TEXTS.accessDenied)).toBeNull();
+    expect(document.title).toBe('Moderation | RoomNest');
+  });
+
+  it('gives a moderator the moderation remote', async () => {
+    storeSession({ token: 't4', user: moderator });
+    await renderApp('/moderation');
+    expect(await screen.findByText('mf_moderation/ModerationPage at /moderation')).toBeTruthy();
+    expect(screen.queryByText(TRUST_TEXTS.moderatorsPage)).toBeNull();
+  });
+
+  it('takes the moderation page away at once when the session ends, and sends the visitor to log in', async () => {
+    storeSession({ token: 't4', user: moderator });
+    const { router, store } = await renderApp('/moderation');
+    expect(await screen.findByText('mf_moderation/ModerationPage at /moderation')).toBeTruthy();
+    await act(async () => store.dispatch(sessionExpired()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(screen.queryByText('mf_moderation/ModerationPage at /moderation')).toBeNull();
   });
 
   it('leaves public routes open to everyone', async () => {

@@ -1,7 +1,7 @@
 import { unreadCountChanged } from '@roomnest/shared/client';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { landlord, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
+import { landlord, moderator, renderApp, settle, storeSession, stubNetwork, tenant } from '../../test/app-harness.tsx';
 import { resolveFakeRemote, type LoadRemotePage } from '../../test/remote-stub.tsx';
 import { loadRemotePage } from '../remotes/load-remote.ts';
 
@@ -63,6 +63,21 @@ describe('navigation bar', () => {
       ['Saved', '/saved'],
       ['Messages', '/messages'],
       ['My Profile', '/my-flatmate-profile'],
+    ]);
+  });
+
+  it('shows a moderator a Moderation link, and no one else', async () => {
+    storeSession({ token: 't', user: moderator });
+    await renderApp('/login');
+    expect(navLinks()).toEqual([
+      ['RoomNest', '/'],
+      ['Find a Room', '/find-a-room'],
+      ['Flatmates', '/flatmates'],
+      ['Pricing', '/pricing'],
+      ['Saved', '/saved'],
+      ['Messages', '/messages'],
+      ['List My Profile', '/my-flatmate-profile'],
+      ['Moderation', '/moderation'],
     ]);
   });
 

@@ -1,5 +1,5 @@
-/** The navigation bar (docs/product.md, Screens) as data: which links a visitor, a tenant and a landlord see. */
-import type { User } from '@roomnest/shared';
+/** The navigation bar (docs/product.md, Screens) as data: which links a visitor, a tenant, a landlord and a moderator see. */
+import { ROUTES, type User } from '@roomnest/shared';
 
 export interface NavItem {
   to: string;
@@ -32,5 +32,8 @@ export function navItems(user: User | null): NavItem[] {
     { to: '/saved', label: 'Saved' },
     { to: '/messages', label: 'Messages', badge: 'unread' },
     { to: '/my-flatmate-profile', label: user.userType === 'Tenant' ? 'List My Profile' : 'My Profile' },
+    // Only the trust and safety team: everyone else would find a page that turns them away.
+    // (A session stored before roles existed has none.)
+    ...((user.roles ?? []).includes('moderator') ? [{ to: ROUTES.moderation, label: 'Moderation' }] : []),
   ];
 }

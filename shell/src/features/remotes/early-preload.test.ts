@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@roomnest/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubNetwork } from '../../test/app-harness.tsx';
-import { ROUTE_TABLE } from '../../app/route-table.ts';
+import { remoteRoutes, ROUTE_TABLE } from '../../app/route-table.ts';
 import { earlyPreload, matchEarlyRoute, preloadFiles, remoteModuleFiles, type EarlyRoute, type RemoteManifest } from './early-preload.ts';
 import { loadRegistry, resetRegistry } from './registry.ts';
 
@@ -32,7 +32,7 @@ const MANIFEST: RemoteManifest = {
   ],
 };
 
-const ROUTES: EarlyRoute[] = ROUTE_TABLE.flatMap((r) => ('remote' in r ? [{ path: r.path, remote: r.remote, module: r.module, guarded: r.guard !== 'public' }] : []));
+const ROUTES: EarlyRoute[] = remoteRoutes(ROUTE_TABLE);
 
 const links = () => Array.from(document.head.querySelectorAll('link'), (l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${l.href}`);
 
@@ -115,6 +115,23 @@ describe('preloading a remote page', () => {
     await vi.waitFor(() => expect(net.callsTo('/store/mf-messaging/1/mf-manifest.json')).toHaveLength(1));
   });
 
+  it('inline: a route for moderators is preloaded only when the stored user is one', async () => {
+    window.history.replaceState(null, '', '/moderation');
+    const net = stubNetwork((r) =>
+      new URL(r.url).pathname === '/remotes.json' ? json({ mf_moderation: { version: '1', entry: '/store/mf-moderation/1/mf-manifest.json' } }) : undefined,
+    );
+    localStorage.setItem(STORAGE_KEYS.token, 'token');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 7, name: 'Amelia Hart', roles: [] }));
+    earlyPreload(ROUTES, '/remotes.json');
+    await window.roomnestEarlyRegistry;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(net.callsTo('/store/mf-moderation/1/mf-manifest.json')).toHaveLength(0);
+
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 11, name: 'Priya Shah', roles: ['moderator'] }));
+    earlyPreload(ROUTES, '/remotes.json');
+    await vi.waitFor(() => expect(net.callsTo('/store/mf-moderation/1/mf-manifest.json')).toHaveLength(1));
+  });
+
   it('a failed early read is tried again by the registry', async () => {
     window.roomnestEarlyRegistry = Promise.reject(new Error('offline'));
     const net = stubNetwork((r) => (new URL(r.url).pathname === '/remotes.json' ? json({ mf_search: { version: '1', entry: '/m.json' } }) : undefined));
@@ -125,5 +142,6 @@ describe('preloading a remote page', () => {
   it('reads the session the way the shell stores it', () => {
     // early-preload.ts cannot import STORAGE_KEYS (it is inlined alone into index.html).
     expect(STORAGE_KEYS.token).toBe('authToken');
+    expect(STORAGE_KEYS.user).toBe('currentUser');
   });
 });

@@ -29,6 +29,18 @@ export interface EarlyRoute {
   module: string;
   /** Guarded routes are preloaded only when a session is stored (else the guard redirects). */
   guarded: boolean;
+  /** A route for one role (/moderation): preloaded only when the stored user has it (else the guard refuses). */
+  role?: string;
+}
+
+/** Whether the user stored with the session (localStorage `currentUser`) has `role`; false when unreadable. */
+export function storedUserHasRole(role: string): boolean {
+  try {
+    const user = JSON.parse(window.localStorage.getItem('currentUser') ?? 'null') as { roles?: unknown } | null;
+    return Array.isArray(user?.roles) && user.roles.includes(role);
+  } catch {
+    return false;
+  }
 }
 
 interface ManifestAssets {
@@ -116,6 +128,7 @@ export function earlyPreload(routes: EarlyRoute[], remotesUrl: string): void {
   } catch {
     return;
   }
+  if (route.role && !storedUserHasRole(route.role)) return;
   registry
     .then((response) => (response.ok ? (response.clone().json() as Promise<Record<string, { entry?: unknown }>>) : null))
     .then((body) => {

@@ -9,9 +9,9 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function setUp(loggedIn = false) {
+function setUp(loggedIn = false, roles: string[] = []) {
   const prefetch = vi.fn<(remote: string, module: string) => void>();
-  stop = startIntentPrefetch(document, { routes: remoteRoutes(), prefetch, loggedIn: () => loggedIn });
+  stop = startIntentPrefetch(document, { routes: remoteRoutes(), prefetch, loggedIn: () => loggedIn, hasRole: (role) => roles.includes(role) });
   return prefetch;
 }
 
@@ -58,6 +58,16 @@ describe('loading a remote page on intent', () => {
     const member = setUp(true);
     point(link('/messages'));
     expect(member).toHaveBeenCalledWith('mf_messaging', 'ConversationsPage');
+  });
+
+  it('loads the moderation page ahead only for a moderator', () => {
+    const member = setUp(true);
+    point(link('/moderation'));
+    expect(member).not.toHaveBeenCalled();
+    stop?.();
+    const moderator = setUp(true, ['moderator']);
+    point(link('/moderation'));
+    expect(moderator).toHaveBeenCalledWith('mf_moderation', 'ModerationPage');
   });
 
   it('stops listening', () => {

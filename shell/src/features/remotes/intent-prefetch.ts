@@ -20,12 +20,14 @@ export interface IntentPrefetchOptions {
   prefetch: (remote: string, module: string) => void;
   /** Guarded pages are loaded ahead only for a logged-in user (the guard sends anyone else away). */
   loggedIn: () => boolean;
+  /** A page for one role (/moderation) is loaded ahead only for a user who has it (the guard refuses anyone else). */
+  hasRole: (role: string) => boolean;
 }
 
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 
 /** Starts listening; returns the function that stops it. */
-export function startIntentPrefetch(root: Document, { routes, prefetch, loggedIn }: IntentPrefetchOptions): () => void {
+export function startIntentPrefetch(root: Document, { routes, prefetch, loggedIn, hasRole }: IntentPrefetchOptions): () => void {
   const asked = new Set<string>();
   const onIntent = (event: Event) => {
     const target = event.target;
@@ -33,7 +35,7 @@ export function startIntentPrefetch(root: Document, { routes, prefetch, loggedIn
     if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin || anchor.hasAttribute('download')) return;
     if (anchor.target && anchor.target !== '_self') return;
     const route = matchEarlyRoute(routes, anchor.pathname);
-    if (!route || (route.guarded && !loggedIn())) return;
+    if (!route || (route.guarded && !loggedIn()) || (route.role && !hasRole(route.role))) return;
     const id = `${route.remote}/${route.module}`;
     if (asked.has(id)) return;
     asked.add(id);
