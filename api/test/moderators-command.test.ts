@@ -137,7 +137,8 @@ describe.each(BACKENDS)('npm run moderators on $name', (backend) => {
     const listed = await run(['list'], db.env);
     expect(listed.code).toBe(0);
     const email = listed.stdout.split('\n')[1]!.split(/\s+/)[0]!;
-    expect(await run(['remove', email], db.env)).toMatchObject({ code: 0, stdout: `${email} is no longer a moderator.\n` });
+    const removed = await run(['remove', email], db.env);
+    expect(removed, removed.stderr).toMatchObject({ code: 0, stdout: `${email} is no longer a moderator.\n` });
     expect(await run(['list'], db.env)).toMatchObject({ code: 0, stdout: 'No moderators yet.\n' });
     expect(await run(['add', email], db.env)).toMatchObject({ code: 0, stdout: `Made ${email} a moderator.\n` });
     expect(await run(['add', 'nobody@example.co.uk'], db.env)).toMatchObject({ code: 1, stderr: 'No account with that email.\n' });
