@@ -101,7 +101,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const { lines, exitCode } = describeModeratorsResult(result);
-  (exitCode === 0 ? console.log : console.error)(lines.join('\n'));
+  (exitCode === 0 ? process.stdout : process.stderr).write(`${lines.join('\n')}\n`);
   return exitCode;
 }
 

@@ -36,17 +36,17 @@ export function ReportButton({ target, subject, label = 'Report', className }: R
   const loggedIn = useHostSelector(selectIsLoggedIn);
   const location = useLocation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const key = reportKey(target);
-  const carried = new URLSearchParams(location.search).get(REPORT_PARAM) === key;
+  const carried = new URLSearchParams(location.search).get(REPORT_PARAM) === key && loggedIn;
+  // Back from /login with this target in the URL, the page opens with the dialog open for it.
+  const [open, setOpen] = useState(carried);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
-  // Back from /login with this target in the URL: open the dialog once, and take the parameter out (Back does not reopen it).
+  // ...and the parameter leaves the URL (replacing the entry: Back does not open it again).
   useEffect(() => {
-    if (!carried || !loggedIn) return;
-    setOpen(true);
+    if (!carried) return;
     void navigate({ pathname: location.pathname, search: withoutParam(location.search, REPORT_PARAM), hash: location.hash }, { replace: true, state: location.state });
-  }, [carried, loggedIn, location, navigate]);
+  }, [carried, location, navigate]);
 
   const press = () => {
     if (!loggedIn) {
