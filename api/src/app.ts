@@ -20,6 +20,9 @@ import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
+import { SearchCache } from './features/listings/search-cache.ts';
+import moderationRoutes from './features/moderation/routes.ts';
+import reportsRoutes from './features/reports/routes.ts';
 import messagesRoutes from './features/messages/routes.ts';
 import newsletterRoutes from './features/newsletter/routes.ts';
 import notificationsRoutes from './features/notifications/routes.ts';
@@ -169,11 +172,13 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
 
   await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
+  // One search cache, cleared by the listings routes and by the moderation actions that take rooms out of search.
+  const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000);
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,
     uploadsDir: config.uploadsDir,
-    searchCacheMs: (config.searchCacheSeconds ?? 0) * 1000,
+    cache: searchCache,
     now: clock,
     viewSecret: config.tokenSecret,
     alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
@@ -196,6 +201,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     publicUrl: config.publicUrl ?? 'http://localhost:8080',
     secret: config.tokenSecret,
   });
+  await app.register(reportsRoutes, { prefix: '/api/reports', db });
+  await app.register(moderationRoutes, { prefix: '/api/moderation', db, clearSearchCaches: () => searchCache.clear() });
   await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', storeDir: config.storeDir });
   await app.register(healthRoutes, { prefix: '/api', db });
 

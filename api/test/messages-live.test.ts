@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { DB } from '../src/db/types.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
-import { LiveStream, MAX_STREAMS_PER_USER, SUPERSEDED } from '../src/features/messages/live.ts';
+import { HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, SUPERSEDED } from '../src/features/messages/live.ts';
+import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { MESSAGE_API_TEXTS } from '../src/features/messages/routes.ts';
 import { makeDataDir, SHARED_DATABASES, type SharedDatabase, uniqueEmail } from './support.ts';
 
@@ -339,6 +340,29 @@ describe.each(SHARED_DATABASES)('live messages on $name', ({ open }) => {
     for (const s of [...streams.slice(1), newest, other]) await s.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId), 2_000);
     expect(messagesOf(streams[0]!.events)).toEqual([]);
     for (const s of [...streams, newest, other]) s.close();
+  });
+
+  it('a suspension ends the person’s streams at once on every instance, not at the next heartbeat; others stay live', async () => {
+    const db = shared.first.db;
+    const [suspect, reporter, moderatorUser] = [await person(db, two.base, 'Suspect'), await person(db, one.base, 'Reporter'), await person(db, one.base, 'Moderator')];
+    await grantRole(db, (await db.selectFrom('users').select('email').where('id', '=', moderatorUser.id).executeTakeFirstOrThrow()).email, 'moderator');
+    const streams = [await openStream(two.base, await ticketFor(two.base, suspect)), await openStream(one.base, await ticketFor(one.base, suspect))];
+    const bystander = await openStream(two.base, await ticketFor(two.base, reporter));
+    for (const s of [...streams, bystander]) await s.waitFor((e) => lastUnread(e) === 0);
+    const report = await api<{ reportId: number }>(one.base, 'POST', '/api/reports', reporter.token, { TargetType: 'user', TargetID: suspect.id, Reason: 'scam', Details: '' });
+    const started = performance.now();
+    const resolved = await api(one.base, 'POST', `/api/moderation/reports/${report.body.reportId}/resolve`, moderatorUser.token, { Action: 'suspend-user', Note: 'Scam' });
+    expect(resolved.status).toBe(200);
+    // Far sooner than HEARTBEAT_MS: the suspension's own notification ends them.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error('the suspended person’s streams were still open')), HEARTBEAT_MS / 4);
+    });
+    await Promise.race([Promise.all(streams.map((s) => s.ended)), late]).finally(() => clearTimeout(timer));
+    expect(performance.now() - started).toBeLessThan(HEARTBEAT_MS / 4);
+    const sent = await send(one.base, moderatorUser, reporter, 'Still live?');
+    await bystander.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId));
+    bystander.close();
   });
 
   it('ends open streams when the app closes, so a shutdown is not held up', async () => {

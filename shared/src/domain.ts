@@ -1,7 +1,9 @@
 /** Domain types: the data of docs/product.md (Data, The API contract). */
-import type { UserRole } from './trust.ts';
-
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
+
+/** Roles beyond the account type. Granted only from the command line (npm run moderators). Here, not in trust.ts, which imports this file. */
+export const USER_ROLES = ['moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 export type UserType = (typeof USER_TYPES)[number];
 
 export const PLAN_NAMES = ['Free', 'Premium', 'Professional'] as const;
@@ -111,6 +113,8 @@ export interface MyListing extends Listing {
   Views: number;
   /** Distinct people who sent a message about this listing. */
   Enquiries: number;
+  /** When our trust and safety team took the listing down (ISO 8601): hidden from everyone else. Null otherwise. */
+  RemovedAt: string | null;
 }
 
 /** One London day of a listing's figures. */

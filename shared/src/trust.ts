@@ -5,9 +5,7 @@
  */
 import type { Listing, Message } from './domain.ts';
 
-/** Roles beyond the account type. Granted only from the command line (npm run moderators). */
-export const USER_ROLES = ['moderator'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from './domain.ts';
 
 export const REPORT_TARGET_TYPES = ['listing', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
@@ -161,4 +159,23 @@ export const TRUST_TEXTS = {
   blockDone: 'Blocked. You will not get messages from this person, and they cannot message you.',
   unblockDone: 'Unblocked. You can message each other again.',
   blockSelf: 'You cannot block yourself.',
+  reportSourceMismatch: 'A report from a room page is about a listing; a report from a flatmate card or a chat is about a person.',
+  reportNoConversation: 'You have no conversation with this person to report.',
+  reportDismissed: 'Report dismissed.',
+  listingRemoved: 'Listing removed. It has left every public page and search.',
+  userSuspended: 'Person suspended. They are signed out, cannot log in, and their listings and flatmate profile have left every public page.',
+  suspendSelf: 'You cannot suspend yourself.',
+  suspendModerator: 'Moderators cannot be suspended here: take their moderator role away first (npm run moderators -- remove).',
+  reportedPersonGone: 'The person this report is about has deleted their account.',
+  listingRestored: 'Listing restored. It is public again if it is Available and not expired.',
+  listingNotRemoved: 'That listing has not been removed.',
+  listingMissing: 'That listing could not be found.',
+  userRestored: 'Person restored. They can log in again and their listings and flatmate profile are back.',
+  userNotSuspended: 'That person is not suspended.',
+  userMissing: 'That person could not be found.',
+  reportMissing: 'That report could not be found.',
+  /** My Listings: a room a moderator took down. */
+  removedByModeration: 'Removed by our trust and safety team',
+  removedByModerationHint: 'This listing breaks our terms of use and is hidden from everyone else. Contact us through the Contact Us page if you think this is a mistake.',
+  removedNoRenew: 'This listing was removed by our trust and safety team and cannot be renewed or made available again.',
 } as const;

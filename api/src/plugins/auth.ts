@@ -11,7 +11,7 @@
  *     const user = requireUser(req);          // or requireLandlord(req)
  *   });
  */
-import { API_TEXTS, type PlanName, type UserType } from '@roomnest/shared';
+import { API_TEXTS, TRUST_TEXTS, type PlanName, type UserRole, type UserType } from '@roomnest/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
@@ -26,6 +26,8 @@ export interface AuthUser {
   email: string;
   userType: UserType;
   plan: PlanName;
+  /** Roles beyond the account type (user_roles), read on every request. */
+  roles: UserRole[];
 }
 
 declare module 'fastify' {
@@ -56,6 +58,13 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export function requireLandlord(request: FastifyRequest, message: string = LANDLORD_ONLY): AuthUser {
   const user = requireUser(request);
   if (user.userType !== 'Landlord') throw new HttpError(403, message);
+  return user;
+}
+
+/** The authenticated caller when a moderator; 401 when anonymous, 403 for anyone else. */
+export function requireModerator(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!user.roles.includes('moderator')) throw new HttpError(403, TRUST_TEXTS.moderatorsOnly);
   return user;
 }
 
@@ -91,8 +100,10 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
     const claims = await tokens.verify(token);
     if (!claims) throw new HttpError(401, API_TEXTS.tokenInvalid);
     const row = await findSessionUser(db, claims.userId);
-    if (!row || row.token_version !== claims.tokenVersion) throw new HttpError(401, API_TEXTS.tokenInvalid);
-    return { id: row.id, name: row.name, email: row.email, userType: row.user_type, plan: row.plan };
+    // A suspension bumps the token version in its own transaction; the suspended_at test keeps a token out even if
+    // someone sets the column by hand in psql without the bump.
+    if (!row || row.token_version !== claims.tokenVersion || row.suspended_at) throw new HttpError(401, API_TEXTS.tokenInvalid);
+    return { id: row.id, name: row.name, email: row.email, userType: row.user_type, plan: row.plan, roles: row.roles };
   }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {

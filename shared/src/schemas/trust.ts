@@ -43,3 +43,8 @@ export const restoreSchema = z.object({
     .max(MODERATION_NOTE_MAX, `Note must be at most ${MODERATION_NOTE_MAX} characters.`)
     .default(''),
 });
+
+/** GET /api/moderation/audit */
+export const moderationAuditQuerySchema = z.object({
+  page: optional(wholeNumber('page', 1, 100_000)),
+});

@@ -7,6 +7,7 @@ import {
   RATE_LIMIT_TEXTS,
   registerResponseSchema,
   registerSchema,
+  TRUST_TEXTS,
 } from '@roomnest/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -14,6 +15,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
+import { rolesOf } from '../moderation/roles-repository.ts';
 import { findUserByEmail, insertUser } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -89,9 +91,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           'Answers a bearer token for the Authorization header of later calls. Unknown email and wrong password get the same 401 ' +
           '(and take as long: the password is hashed either way). After RATE_LIMIT_LOGIN failed attempts (default 10 in 15 minutes) ' +
           'for one email from one client address, or RATE_LIMIT_LOGIN_IP (default 100) for any email, every attempt answers 429 with ' +
-          'retry-after until the window ends. Successful logins do not count.',
+          'retry-after until the window ends. Successful logins do not count. A suspended account answers 403 with the right ' +
+          'password (the wrong one still 401, so a suspension is not revealed without it). The user carries its roles.',
         body: loginSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -104,6 +107,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           await attempt.failed();
           throw new HttpError(401, API_TEXTS.invalidCredentials);
         }
+        // Only after the password is checked: a suspension is not revealed to someone who does not know it.
+        if (user.suspended_at) throw new HttpError(403, TRUST_TEXTS.suspendedLogin);
         const token = await tokens.issue({ userId: user.id, tokenVersion: user.token_version });
         return {
           token,
@@ -115,6 +120,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
             userType: user.user_type,
             plan: user.plan,
             profilePictureURL: user.profile_picture_url,
+            roles: await rolesOf(db, user.id),
           },
         };
       } finally {

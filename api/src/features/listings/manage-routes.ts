@@ -1,5 +1,5 @@
 /** The owner's changes besides the form: deleting a listing, changing its status and renewing it. */
-import { LISTING_ACTIVE_DAYS, messageResponseSchema, statusUpdateSchema } from '@roomnest/shared';
+import { LISTING_ACTIVE_DAYS, messageResponseSchema, statusUpdateSchema, TRUST_TEXTS } from '@roomnest/shared';
 import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { enqueueListingAlerts } from '../saved-searches/alerts.ts';
@@ -75,7 +75,7 @@ export function manageRoutes(app: ListingsApp, { db, now, clearSearchCaches, rem
         summary: 'Renew a listing',
         description:
           `The owner only, while their account is a landlord's (403 after a switch to Tenant). Puts the listing back in search for ${LISTING_ACTIVE_DAYS} days from now (ExpiresAt), and on top of the relevance order. ` +
-          `${RENEW_RULE} Earlier answers 409. Renewing an expired listing counts against the plan limit like posting (403).`,
+          `${RENEW_RULE} Earlier answers 409. Renewing an expired listing counts against the plan limit like posting (403). A listing our trust and safety team removed cannot be renewed (409).`,
         security: BEARER_AUTH,
         params: listingIdParamsSchema,
         response: { 200: listingMessageSchema, ...errors(401, 403, 404, 409) },
@@ -91,6 +91,8 @@ export function manageRoutes(app: ListingsApp, { db, now, clearSearchCaches, rem
         if (!account || current.landlord_id !== user.id) throw notYours(current.is_public);
         // A tenant account keeps no live listings (switching to Tenant needs them gone): its expired ones stay expired.
         if (!account.isLandlord) throw new HttpError(403, LISTING_TEXTS.onlyLandlordsManage);
+        // Renewing would spend the plan on a room that stays hidden: say so instead.
+        if (current.removed_at !== null) throw new HttpError(409, TRUST_TEXTS.removedNoRenew);
         if (!current.renewable) throw new HttpError(409, LISTING_TEXTS.renewTooEarly(current.expires_at));
         if (!current.active) await assertUnderPlanLimit(trx, user.id, account.plan, 'renew');
         const expires = await renewListing(trx, id);

@@ -103,8 +103,11 @@ export const SORT_ORDERS: Record<SortBy, readonly (readonly [SortColumn, Directi
   ],
 };
 
-/** A listing anyone may see: Available and not expired (literals, so the partial indexes apply). */
-export const IS_PUBLIC = sql<boolean>`listings.status = 'Available' and listings.expires_at > now()`;
+/**
+ * A listing anyone may see: Available, not expired, not taken down by a moderator and its owner not suspended
+ * (literals, so the partial indexes on status apply; the two trust and safety columns are tests of the same row).
+ */
+export const IS_PUBLIC = sql<boolean>`(listings.status = 'Available' and listings.expires_at > now() and listings.removed_at is null and not listings.owner_suspended)`;
 
 /** The rent bounds of minPrice, maxPrice and priceRange together (all inclusive; they intersect). */
 export function rentBounds(filters: Pick<SearchFilters, 'minPrice' | 'maxPrice' | 'priceRange'>): { min?: number; max?: number } {
@@ -450,12 +453,12 @@ export function findListing(db: Executor, id: number): Promise<(ListingWithLandl
 }
 
 /** Every listing of a landlord, whatever its status or expiry, newest first. */
-export function findLandlordListings(db: Executor, landlordId: number): Promise<ListingWithLandlord[]> {
+export function findLandlordListings(db: Executor, landlordId: number): Promise<(ListingWithLandlord & { removed_at: Date | null })[]> {
   return db
     .selectFrom('listings')
     .innerJoin('users', 'users.id', 'listings.landlord_id')
     .select(LISTING_SELECTION)
-    .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture'])
+    .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', 'listings.removed_at'])
     .where('listings.landlord_id', '=', landlordId)
     .orderBy('listings.created_at', 'desc')
     .orderBy('listings.id', 'desc')
@@ -607,6 +610,7 @@ export function lockListingForRenewal(trx: Transaction<DB>, id: number) {
     .select([
       'landlord_id',
       'expires_at',
+      'removed_at',
       IS_PUBLIC.as('is_public'),
       sql<boolean>`expires_at > now()`.as('active'),
       sql<boolean>`expires_at <= now() + make_interval(days => ${LISTING_RENEW_WINDOW_DAYS})`.as('renewable'),

@@ -27,6 +27,8 @@ export interface ListingsRoutesOptions {
   uploadsDir: string;
   /** How long search answers and totals are kept (SearchCache); 0 reads every search afresh. */
   searchCacheMs?: number;
+  /** The search cache, when another feature must clear it too (moderation); else one of searchCacheMs is made here. */
+  cache?: SearchCache;
   /** Public search counts up to this many matches (SEARCH_TOTAL_CAP); the tests lower it. */
   searchTotalCap?: number;
   /** The clock that says which day it is in London (an AvailableDate may not be before it); the tests set it. */
@@ -37,10 +39,10 @@ export interface ListingsRoutesOptions {
   alertDelaySeconds: number;
 }
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, searchTotalCap = SEARCH_TOTAL_CAP, now, viewSecret, alertDelaySeconds }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, cache: sharedCache, searchTotalCap = SEARCH_TOTAL_CAP, now, viewSecret, alertDelaySeconds }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write of the route files as soon as it commits, before answering.
-  const cache = new SearchCache(searchCacheMs);
+  const cache = sharedCache ?? new SearchCache(searchCacheMs);
   await cache.watch(db, app.log);
   app.addHook('onClose', async () => cache.stop());
   const clearSearchCaches = () => cache.clear();

@@ -122,6 +122,10 @@ export const myListingSchema = listingSchema
   .extend({
     Views: z.number().int().describe('Views of the room’s detail by others than its owner, one per viewer per London day.'),
     Enquiries: z.number().int().describe('Distinct people who sent a message about this listing.'),
+    RemovedAt: z
+      .string()
+      .nullable()
+      .describe('When our trust and safety team took the listing down (ISO 8601, UTC): it is hidden from everyone else whatever its status. Null otherwise.'),
   })
   .meta({ id: 'MyListing' });
 export const myListingsSchema = z.object({ listings: z.array(myListingSchema) });

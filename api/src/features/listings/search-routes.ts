@@ -81,7 +81,7 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
       schema: {
         tags: ['listings'],
         summary: 'The caller’s listings',
-        description: 'Every listing of the calling landlord, whatever its status and including expired ones, newest first.',
+        description: 'Every listing of the calling landlord, whatever its status and including expired ones and ones our trust and safety team removed (RemovedAt), newest first.',
         security: BEARER_AUTH,
         response: { 200: myListingsSchema, ...errors(401, 403) },
       },
@@ -93,7 +93,12 @@ export function searchRoutes(app: ListingsApp, { db, cache, searchTotalCap, now,
       return {
         listings: rows.map((row) => {
           const counted = figures.get(row.id);
-          return { ...toListing(row, photos.get(row.id) ?? []), Views: counted?.views ?? 0, Enquiries: counted?.enquiries ?? 0 };
+          return {
+            ...toListing(row, photos.get(row.id) ?? []),
+            Views: counted?.views ?? 0,
+            Enquiries: counted?.enquiries ?? 0,
+            RemovedAt: row.removed_at ? new Date(row.removed_at).toISOString() : null,
+          };
         }),
       };
     },

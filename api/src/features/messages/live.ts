@@ -12,6 +12,9 @@
  *                           message id) to both users' streams, `unread` to r
  *   {k:'r', reader, sender} reader opened the thread  → `read` to both users,
  *                           `unread` to the reader
+ *   {k:'x', u}              u's sessions were revoked (a suspension, sent in
+ *                           its transaction) → u's streams whose token version
+ *                           moved on end now, not at the next heartbeat
  *
  * Nothing about messages is held in process memory beyond the open streams.
  * When the PostgreSQL listener had to reconnect (notifications may have been
@@ -48,7 +51,8 @@ const SENT_IDS_KEPT = 1_000;
 
 export type LiveEvent =
   | { k: 'm'; id: number; s: number; r: number }
-  | { k: 'r'; reader: number; sender: number; at: string };
+  | { k: 'r'; reader: number; sender: number; at: string }
+  | { k: 'x'; u: number };
 
 export interface ReadEventData {
   /** Who opened the thread. */
@@ -182,6 +186,8 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
       const data: ReadEventData = { ReaderID: event.reader, SenderID: event.sender, ReadAt: event.at };
       for (const s of await stillValid([...streamsOf(event.reader), ...streamsOf(event.sender)])) s.event('read', data);
       await sendUnread(event.reader);
+    } else if (event.k === 'x') {
+      await stillValid(streamsOf(event.u));
     }
   }
 

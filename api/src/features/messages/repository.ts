@@ -106,7 +106,7 @@ export async function findPartner(db: Kysely<DB>, me: number, id: number) {
     .where((eb) =>
       eb.or([
         eb('users.id', '=', me),
-        eb('users.is_actively_looking', '=', true),
+        eb.and([eb('users.is_actively_looking', '=', true), eb('users.suspended_at', 'is', null)]),
         eb.exists(eb.selectFrom('listings').select(sql.lit(1).as('one')).whereRef('listings.landlord_id', '=', 'users.id').where(IS_PUBLIC)),
         eb.exists(
           eb
@@ -208,6 +208,21 @@ export async function readThread(db: Kysely<DB>, me: number, partner: number): P
     .orderBy('m.id', 'asc')
     .execute();
   return rows.map(toMessage);
+}
+
+/** The latest `limit` messages between `a` and `b`, oldest first (a report made in a chat keeps them). */
+export async function latestThread(db: Kysely<DB>, a: number, b: number, limit: number): Promise<Message[]> {
+  const rows = await messagesWithNames(db)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('m.sender_id', '=', a), eb('m.receiver_id', '=', b)]),
+        eb.and([eb('m.sender_id', '=', b), eb('m.receiver_id', '=', a)]),
+      ]),
+    )
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.toReversed().map(toMessage);
 }
 
 export async function insertMessage(db: Kysely<DB>, sender: number, receiver: number, content: string, listingId: number | null = null): Promise<number> {

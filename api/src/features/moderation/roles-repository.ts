@@ -1,11 +1,11 @@
 /**
- * Who holds a role beyond their account type. Roles are granted and taken only from the command line
- * (`npm run moderators`, through the running server's admin listener or directly on the database), never through
- * the public API. Emails are matched in any letter case, as login matches them.
+ * Roles beyond the account type (user_roles). A role is granted and taken only by an operator, from the command
+ * line (npm run moderators), never through the API; the session check reads the roles on every request, so a
+ * moderator whose role is taken loses the moderation calls at once.
  */
 import type { UserRole } from '@roomnest/shared';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/types.ts';
 
 export interface RoleHolder {
   userId: number;
@@ -13,42 +13,43 @@ export interface RoleHolder {
   email: string;
 }
 
-/** Grants `role` to the account with this email (again: no change, the first grant's date stays); null when there is no such account. */
-export async function grantRole(db: Kysely<DB>, email: string, role: UserRole): Promise<RoleHolder | null> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id as userId', 'name', 'email'])
-      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email.trim()})`)
-      .executeTakeFirst();
-    if (!user) return null;
-    await trx
-      .insertInto('user_roles')
-      .values({ user_id: user.userId, role })
-      .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
-      .execute();
-    return user;
-  });
+/** Grants the role to the account with this email (any letter case); granting it again changes nothing. Null when no such account. */
+export async function grantRole(db: Executor, email: string, role: UserRole): Promise<RoleHolder | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email.trim()})`)
+    .executeTakeFirst();
+  if (!user) return null;
+  await db.insertInto('user_roles').values({ user_id: user.id, role }).onConflict((oc) => oc.columns(['user_id', 'role']).doNothing()).execute();
+  return { userId: user.id, name: user.name, email: user.email };
 }
 
-/** Takes `role` from the account with this email; false when there is no such account or it did not hold the role. */
-export async function revokeRole(db: Kysely<DB>, email: string, role: UserRole): Promise<boolean> {
+/** Takes the role from the account with this email; false when that account does not exist or did not hold it. */
+export async function revokeRole(db: Executor, email: string, role: UserRole): Promise<boolean> {
   const result = await db
     .deleteFrom('user_roles')
     .where('role', '=', role)
-    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email.trim()})`))
+    .where('user_id', 'in', (qb) => qb.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', sql<string>`lower(${email.trim()})`))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Everyone holding `role`, longest-standing first. */
-export async function listRoleHolders(db: Kysely<DB>, role: UserRole): Promise<(RoleHolder & { grantedAt: Date })[]> {
-  return db
+/** Everyone who holds the role, earliest granted first. */
+export async function listRoleHolders(db: Executor, role: UserRole): Promise<(RoleHolder & { grantedAt: Date })[]> {
+  const rows = await db
     .selectFrom('user_roles')
     .innerJoin('users', 'users.id', 'user_roles.user_id')
-    .select(['users.id as userId', 'users.name', 'users.email', 'user_roles.granted_at as grantedAt'])
+    .select(['users.id', 'users.name', 'users.email', 'user_roles.granted_at'])
     .where('user_roles.role', '=', role)
     .orderBy('user_roles.granted_at')
     .orderBy('users.id')
     .execute();
+  return rows.map((row) => ({ userId: row.id, name: row.name, email: row.email, grantedAt: row.granted_at }));
+}
+
+/** The roles of one account (the session check reads them on every request). */
+export async function rolesOf(db: Executor, userId: number): Promise<UserRole[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute();
+  return rows.map((row) => row.role);
 }

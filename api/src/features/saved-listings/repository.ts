@@ -50,6 +50,9 @@ export function savedListings(db: Executor, userId: number): Promise<(ListingWit
     .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', 'saved_listings.saved_at'])
     .where('saved_listings.user_id', '=', userId)
+    // A room taken down by a moderator, or whose owner is suspended, leaves the list (it returns if restored):
+    // unlike a Pending or expired room, nothing of it may be shown to anyone but its owner.
+    .where((eb) => eb.or([eb.and([eb('listings.removed_at', 'is', null), eb('listings.owner_suspended', '=', false)]), eb('listings.landlord_id', '=', userId)]))
     .orderBy('saved_listings.saved_at', 'desc')
     .orderBy('saved_listings.listing_id', 'desc')
     .limit(MAX_SAVED_LISTINGS)

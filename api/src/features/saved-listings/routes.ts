@@ -26,7 +26,7 @@ const savedListingsSchema = z
       .array(listingSchema)
       .describe(
         `The caller's saved rooms, most recently saved first, at most ${MAX_SAVED_LISTINGS}, each with all its Photos. ` +
-          'Rooms no longer public stay on the list: their Status (Pending, Unavailable) or ExpiresAt (in the past) tells. A deleted room leaves it.',
+          'Rooms no longer public stay on the list: their Status (Pending, Unavailable) or ExpiresAt (in the past) tells. A deleted room leaves it, and so does one our trust and safety team removed or whose owner is suspended (until restored).',
       ),
   })
   .meta({ id: 'SavedListings' });

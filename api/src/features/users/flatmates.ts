@@ -1,5 +1,5 @@
 /**
- * Flatmate search: listed profiles (is_actively_looking) only, most recently
+ * Flatmate search: listed profiles (is_actively_looking) of people not suspended, most recently
  * updated first, the id breaking ties so that pages never overlap.
  *
  * - preferred_locations: a comma list; a profile matches when any of the terms
@@ -31,7 +31,8 @@ export function locationTerms(text: string | undefined): string[] {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filters(eb: ExpressionBuilder<DB, 'users'>, query: FlatmateSearchQuery): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [eb('is_actively_looking', '=', true)];
+  // A suspended person leaves flatmate search at once, and comes back when restored (their setting is kept).
+  const conditions: Expression<SqlBool>[] = [eb('is_actively_looking', '=', true), eb('suspended_at', 'is', null)];
   const terms = locationTerms(query.preferred_locations);
   if (terms.length > 0) {
     conditions.push(eb.or(terms.map((term) => eb(sql<string>`lower(preferred_locations)`, 'like', `%${escapeLike(term)}%`))));

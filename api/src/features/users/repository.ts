@@ -1,5 +1,5 @@
 /** User queries shared by the auth, users and messages features and the session check (plugins/auth.ts). */
-import type { PlanName, ProfileUpdateInput, UserType } from '@roomnest/shared';
+import type { PlanName, ProfileUpdateInput, UserRole, UserType } from '@roomnest/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Executor, UserRow } from '../../db/types.ts';
 import { deleteListingsWhere } from '../listings/repository.ts';
@@ -27,9 +27,18 @@ export function lockPlan(trx: Transaction<DB>, id: number): Promise<{ plan: Plan
   return trx.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
-/** What a request's session needs of its user, with the token version its token must carry; undefined when the account is gone. */
+/**
+ * What a request's session needs of its user, with the token version its token must carry, whether the account is
+ * suspended and its roles (read on every request, so a role taken away or a suspension counts at once); undefined
+ * when the account is gone.
+ */
 export function findSessionUser(db: Executor, id: number) {
-  return db.selectFrom('users').select(['id', 'name', 'email', 'user_type', 'plan', 'token_version']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'user_type', 'plan', 'token_version', 'suspended_at'])
+    .select(sql<UserRole[]>`coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = users.id), '[]'::json)`.as('roles'))
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The token version of each of these users that still exists. */

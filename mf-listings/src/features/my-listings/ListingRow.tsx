@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useRenewListingMutation, useUpdateStatusMutation } from '../../api/listings-api.ts';
 import { ListingStats } from './ListingStats.tsx';
+import { RemovedNote } from './RemovedNote.tsx';
 import s from './my-listings.module.css';
 
 /**
@@ -62,13 +63,15 @@ export function ListingRow({ listing, days, onDelete }: { listing: MyListing; da
         <div className={s.badges}>
           <ListingStatusBadge status={listing.Status} />
           <span className={expiry.expired ? `${s.expiry} ${s.expired}` : s.expiry}>{expiry.label}</span>
-          {expiry.renewable ? (
+          {/* A removed listing stays hidden whatever its expiry: the server refuses to renew it. */}
+          {expiry.renewable && !listing.RemovedAt ? (
             <Button variant="secondary" size="sm" onClick={() => void renewNow()} disabled={renewing} aria-describedby={titleId}>
               {renewing ? 'Renewing…' : 'Renew'}
             </Button>
           ) : null}
         </div>
-        {expiry.expired ? <p className={s.expiredNote}>Expired listings are not shown in search. Renew to list it for another 30 days.</p> : null}
+        {listing.RemovedAt ? <RemovedNote /> : null}
+        {expiry.expired && !listing.RemovedAt ? <p className={s.expiredNote}>Expired listings are not shown in search. Renew to list it for another 30 days.</p> : null}
       </div>
 
       <form className={s.statusForm} onSubmit={(e) => void update(e)} aria-label={`Status of ${listing.Title}`}>

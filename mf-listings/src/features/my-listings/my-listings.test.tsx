@@ -1,4 +1,4 @@
-import { LISTING_STATS_DAYS, TEXTS, type Listing, type ListingStatus, type MyListing, type MyListingsStats, type PlanUsage } from '@roomnest/shared';
+import { LISTING_STATS_DAYS, TEXTS, TRUST_TEXTS, type Listing, type ListingStatus, type MyListing, type MyListingsStats, type PlanUsage } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,7 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 /** A tiny server: my-listings from `state`, PATCH status, renew and delete change it; the plan usage when given. */
 function stubServer(listings: (Listing | MyListing)[], fail: Partial<Record<'list' | 'status' | 'delete' | 'renew', Response>> = {}, usage?: PlanUsage, stats?: MyListingsStats) {
-  const state = { listings: listings.map((l): MyListing => ({ Views: 0, Enquiries: 0, ...l })) };
+  const state = { listings: listings.map((l): MyListing => ({ Views: 0, Enquiries: 0, RemovedAt: null, ...l })) };
   const net = stubFetch(async (request, url) => {
     if (url.pathname === '/api/users/plan-usage' && usage) return json(usage);
     if (url.pathname === '/api/listings/my-listings/stats') return stats ? json(stats) : json({ message: 'Not here.' }, 500);
@@ -108,6 +108,18 @@ describe('My listings: rows', () => {
     expect(await screen.findByText('Listing renewed: it stays in search until 22 Dec 2026.')).toBeTruthy();
     await waitFor(() => expect(row('Single in Ilford').queryByText('Expired')).toBeNull());
     expect(net.callsTo('/api/listings/3/renew', 'POST')).toHaveLength(1);
+  });
+
+  it('marks a listing our trust and safety team removed, without Renew or the expiry hint', async () => {
+    const removed: MyListing = { ...listingFixture({ ListingID: 3, Title: 'Single in Ilford', ExpiresAt: inDays(-2) }), Views: 0, Enquiries: 0, RemovedAt: inDays(-1) };
+    stubServer([three()[0]!, removed]);
+    renderMine();
+    const r = await findRow('Single in Ilford');
+    expect(r.getByText(TRUST_TEXTS.removedByModeration)).toBeTruthy();
+    expect(r.getByText(TRUST_TEXTS.removedByModerationHint)).toBeTruthy();
+    expect(r.queryByRole('button', { name: 'Renew' })).toBeNull();
+    expect(r.queryByText(/Expired listings are not shown/)).toBeNull();
+    expect(row('Double in Hackney').queryByText(TRUST_TEXTS.removedByModeration)).toBeNull();
   });
 
   it('reports a refused renewal in the server’s words', async () => {
