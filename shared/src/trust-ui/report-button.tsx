@@ -42,7 +42,15 @@ export function ReportButton({ target, subject, label = 'Report', className }: R
   const [open, setOpen] = useState(carried);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  // ...and the parameter leaves the URL (replacing the entry: Back does not open it again).
+  // The dialog leaves the page as it closes, so the focus is put back on the button here, once it has closed (while a
+  // modal dialog is open the rest of the page is inert and cannot take the focus).
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  // The target carried through /login leaves the URL once used (replacing the entry: Back does not open it again).
   useEffect(() => {
     if (!carried) return;
     void navigate({ pathname: location.pathname, search: withoutParam(location.search, REPORT_PARAM), hash: location.hash }, { replace: true, state: location.state });
@@ -68,11 +76,7 @@ export function ReportButton({ target, subject, label = 'Report', className }: R
           <ReportDialog
             target={target}
             title={`Report ${subject}`}
-            onClose={() => {
-              setOpen(false);
-              // The dialog leaves the page as it closes: the focus goes back to the button that opened it.
-              buttonRef.current?.focus();
-            }}
+            onClose={() => setOpen(false)}
           />
         </Suspense>
       ) : null}
