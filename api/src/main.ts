@@ -44,22 +44,21 @@ async function main(): Promise<void> {
     const log = app.log;
     await database.startMaintenance((err) => log.warn({ err }, 'database maintenance failed'));
     await app.listen({ port: config.port, host: config.host });
-    // The moderators command's way in while this process holds the database (features/moderation/admin-listener.ts).
-    // Without it the site still serves; only `npm run moderators` has to wait for a stop (on PGlite).
-    try {
-      admin = await startAdminListener({ db: database.db, dataDir: config.dataDir, publicPort: (app.server.address() as AddressInfo).port, log });
-    } catch (err) {
-      log.error({ err }, 'the admin listener for npm run moderators could not start');
-    }
     app.log.info(
       { database: database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL', store: config.storeDir },
       `RoomNest API listening on port ${config.port}; docs at /api/docs`,
     );
   } catch (err) {
-    await admin?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
+  }
+  // The moderators command's way in while this process holds the database (features/moderation/admin-listener.ts).
+  // Without it the site still serves; only `npm run moderators` has to wait for a stop (on PGlite).
+  try {
+    admin = await startAdminListener({ db: database.db, dataDir: config.dataDir, publicPort: (app.server.address() as AddressInfo).port, log: app.log });
+  } catch (err) {
+    app.log.error({ err }, 'the admin listener for npm run moderators could not start');
   }
 }
 
