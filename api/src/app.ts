@@ -136,6 +136,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
         { name: 'saved-listings', description: 'Saved rooms' },
+        { name: 'trust and safety', description: 'Reports of rooms and people' },
+        { name: 'moderation', description: 'The trust and safety team: the report queue, its actions, restores and the audit log (moderators only)' },
         { name: 'newsletter', description: 'Newsletter subscriptions' },
         { name: 'notifications', description: 'Notification emails: one-click unsubscribe' },
         { name: 'client-errors', description: 'Failures the browser reports to the server log' },

@@ -1,6 +1,6 @@
 /**
  * The authorization matrix: every route of the server
- * against eight callers, with the status each one must get. The route table
+ * against ten callers, with the status each one must get. The route table
  * comes from Fastify itself, so a route that this table does not list fails
  * the suite, and so does a row for a route that no longer exists.
  *
@@ -14,6 +14,9 @@
  *   Expired    the owner's claims, correctly signed, expired a minute ago
  *   Forged     the owner's claims, unexpired, signed with another key
  *   Malformed  the owner's genuine token under another scheme (`Authorization: Token <token>`)
+ *   Moderator  a tenant with the moderator role (user_roles), who is not the owner; a moderator sees reports, so the
+ *              leak and owner's-data checks do not apply to their answers of /api/moderation
+ *   Suspended  the token a landlord held before a moderator suspended them (the suspension's own statements)
  *
  * Every cell, besides its status, is checked for:
  *   - leaks: unless the caller is the owner, the body carries none of the owner's private data (email, phone,
@@ -27,95 +30,103 @@
  *     every answer of the routes that carry credentials or private data whoever calls (/api/auth, /api/messages).
  * Each row runs on a world of its own (owner, partner, callers, three listings, two messages), the owner's cell last.
  */
-import { API_TEXTS, SAVED_TEXTS, type Listing, type Message } from '@roomnest/shared';
+import { API_TEXTS, SAVED_TEXTS, TRUST_TEXTS, type Listing, type Message } from '@roomnest/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suspendPerson } from '../src/features/moderation/repository.ts';
+import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { formBody, insertListing, jpeg, validForm, type FilePart } from './listings-support.ts';
 import { badToken, errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Fingerprint, type Person } from './integrity-support.ts';
 import { createSavedSearch, REMOTES, SHELL_VERSION, TEST_DATABASES, uniqueEmail, type TestContext, createTestContext } from './support.ts';
 
 // prettier-ignore
 const MATRIX = `
-| Route                                       | Case                           | Anon | Tenant | Landlord | Owner | Deleted | Expired | Forged | Malformed |
-|---------------------------------------------|--------------------------------|------|--------|----------|-------|---------|---------|--------|-----------|
-| GET    /api/health                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/docs                            | the OpenAPI page               | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/docs/json                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/docs/yaml                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/docs/static/index.html          | redirects to the page          | 302  | 302    | 302      | 302   | 302     | 302     | 302    | 302       |
-| GET    /api/docs/static/swagger-initializer.js |                             | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/docs/static/*                   | index.css                      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| POST   /api/auth/register                   | a new email                    | 201  | 201    | 201      | 201   | 201     | 201     | 201    | 201       |
-| POST   /api/auth/login                      | a bystander's credentials      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| POST   /api/auth/password-reset             | a bystander's email            | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       |
-| POST   /api/auth/password-reset/confirm     | an unknown reset token         | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
-| GET    /api/listings                        | public search                  | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/listings/my-listings            |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/listings/my-listings/stats      |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/listings/:id                    | an Available listing           | 200  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/listings/:id                    | a Pending listing              | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/listings/:id                    | an expired listing             | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/listings                        | a valid form                   | 401  | 403    | 201      | 201   | 401     | 401     | 401    | 401       |
-| PUT    /api/listings/:id                    | a valid form                   | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| DELETE /api/listings/:id                    |                                | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| DELETE /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| PATCH  /api/listings/:id/status             | to Pending                     | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| PATCH  /api/listings/:id/status             | a Pending listing, to Available| 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/listings/:id/renew              | an expired listing             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/listings/:id/photos             | a photo                        | 401  | 403    | 403      | 201   | 401     | 401     | 401    | 401       |
-| POST   /api/listings/:id/photos             | a Pending listing              | 401  | 404    | 404      | 201   | 401     | 401     | 401    | 401       |
-| PUT    /api/listings/:id/photos/order       | the same order                 | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| DELETE /api/listings/:id/photos/:photoId    | the cover                      | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/saved-searches                  | a valid search                 | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
-| GET    /api/saved-searches                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PATCH  /api/saved-searches/:id              | the owner's search, renamed    | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| DELETE /api/saved-searches/:id              | the owner's search             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/users/profile                   | JSON: become a tenant          | 401  | 200    | 200      | 409   | 401     | 401     | 401    | 401       |
-| PUT    /api/users/profile                   | JSON: email settings, own      | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /api/saved-listings                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/saved-listings/:listingId       | an Available listing           | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| PUT    /api/saved-listings/:listingId       | an expired listing             | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
-| DELETE /api/saved-listings/:listingId       | a room the owner saved         | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/partner/:id            | a member nobody knows          | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       |
-| POST   /api/messages                        | to the owner's partner         | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       |
-| POST   /api/messages                        | naming the owner's room, to the partner | 401  | 400    | 400      | 400   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/unread-count           |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/stream                 | a bearer token, no ticket      | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       |
-| GET    /api/messages/stream                 | the owner's ticket, forged     | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       |
-| POST   /api/newsletter/subscriptions        | a new email                    | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       |
-| POST   /api/newsletter/confirmations        | an unknown token               | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
-| POST   /api/newsletter/unsubscriptions      | a forged token                 | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
-| POST   /api/notifications/unsubscribe       | a forged token of the owner's  | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       |
-| GET    /api/notifications/unsubscribe       | changes nothing                | 405  | 405    | 405      | 405   | 405     | 405     | 405    | 405       |
-| POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       |
-| GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /remotes.json                        |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /robots.txt                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /sitemap.xml                         |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /sitemaps/pages.xml                  |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| GET    /sitemaps/:file                      | the first listings sitemap     | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       |
-| OPTIONS *                                   | a preflight, no allowed origin | 404  | 404    | 404      | 404   | 404     | 404     | 404    | 404       |
+| Route                                       | Case                           | Anon | Tenant | Landlord | Owner | Deleted | Expired | Forged | Malformed | Moderator | Suspended |
+|---------------------------------------------|--------------------------------|------|--------|----------|-------|---------|---------|--------|-----------|-----------|-----------|
+| GET    /api/health                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/docs                            | the OpenAPI page               | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/docs/json                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/docs/yaml                       |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/docs/static/index.html          | redirects to the page          | 302  | 302    | 302      | 302   | 302     | 302     | 302    | 302       | 302       | 302       |
+| GET    /api/docs/static/swagger-initializer.js |                             | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/docs/static/*                   | index.css                      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| POST   /api/auth/register                   | a new email                    | 201  | 201    | 201      | 201   | 201     | 201     | 201    | 201       | 201       | 201       |
+| POST   /api/auth/login                      | a bystander's credentials      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| POST   /api/auth/password-reset             | a bystander's email            | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       | 202       | 202       |
+| POST   /api/auth/password-reset/confirm     | an unknown reset token         | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| GET    /api/listings                        | public search                  | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/listings/my-listings            |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| GET    /api/listings/my-listings/stats      |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| GET    /api/listings/:id                    | an Available listing           | 200  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/listings/:id                    | a Pending listing              | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| GET    /api/listings/:id                    | an expired listing             | 404  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| POST   /api/listings                        | a valid form                   | 401  | 403    | 201      | 201   | 401     | 401     | 401    | 401       | 403       | 401       |
+| PUT    /api/listings/:id                    | a valid form                   | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| PUT    /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| DELETE /api/listings/:id                    |                                | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| DELETE /api/listings/:id                    | a Pending listing              | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| PATCH  /api/listings/:id/status             | to Pending                     | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| PATCH  /api/listings/:id/status             | a Pending listing, to Available| 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| POST   /api/listings/:id/renew              | an expired listing             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| POST   /api/listings/:id/photos             | a photo                        | 401  | 403    | 403      | 201   | 401     | 401     | 401    | 401       | 403       | 401       |
+| POST   /api/listings/:id/photos             | a Pending listing              | 401  | 404    | 404      | 201   | 401     | 401     | 401    | 401       | 404       | 401       |
+| PUT    /api/listings/:id/photos/order       | the same order                 | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| DELETE /api/listings/:id/photos/:photoId    | the cover                      | 401  | 403    | 403      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
+| POST   /api/saved-searches                  | a valid search                 | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       | 201       | 401       |
+| GET    /api/saved-searches                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PATCH  /api/saved-searches/:id              | the owner's search, renamed    | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| DELETE /api/saved-searches/:id              | the owner's search             | 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| GET    /api/users/profile                   | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/users/profile                   | a form, the caller's own       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/users/profile                   | JSON: list it, the caller's own| 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/users/profile                   | JSON: become a tenant          | 401  | 200    | 200      | 409   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/users/profile                   | JSON: email settings, own      | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/users/plan-usage                | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| DELETE /api/users/profile                   | the caller's own account       | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/users/flatmate-search           |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /api/saved-listings                  | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/saved-listings/:listingId       | an Available listing           | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/saved-listings/:listingId       | an expired listing             | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       | 404       | 401       |
+| DELETE /api/saved-listings/:listingId       | a room the owner saved         | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/messages/my-conversations       |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/messages/conversation/:otherUserId | with the owner's partner    | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/messages/partner/:id            | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/messages/partner/:id            | a member nobody knows          | 401  | 404    | 404      | 404   | 401     | 401     | 401    | 401       | 404       | 401       |
+| POST   /api/messages                        | to the owner's partner         | 401  | 201    | 201      | 201   | 401     | 401     | 401    | 401       | 201       | 401       |
+| POST   /api/messages                        | naming the owner's room, to the partner | 401  | 400    | 400      | 400   | 401     | 401     | 401    | 401       | 400       | 401       |
+| GET    /api/messages/unread-count           |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/messages/stream                 | a bearer token, no ticket      | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       | 401       | 401       |
+| GET    /api/messages/stream                 | the owner's ticket, forged     | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       | 401       | 401       |
+| POST   /api/reports                         | the owner's available listing  | 401  | 201    | 201      | 400   | 401     | 401     | 401    | 401       | 201       | 401       |
+| GET    /api/moderation/reports              | the open queue                 | 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
+| POST   /api/moderation/reports/:id/resolve  | dismiss the report on the owner| 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
+| POST   /api/moderation/listings/:id/restore | the owner's removed listing    | 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
+| POST   /api/moderation/users/:id/restore    | the suspended person           | 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
+| GET    /api/moderation/audit                |                                | 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
+| POST   /api/newsletter/subscriptions        | a new email                    | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       | 202       | 202       |
+| POST   /api/newsletter/confirmations        | an unknown token               | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| POST   /api/newsletter/unsubscriptions      | a forged token                 | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| POST   /api/notifications/unsubscribe       | a forged token of the owner's  | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| GET    /api/notifications/unsubscribe       | changes nothing                | 405  | 405    | 405      | 405   | 405     | 405     | 405    | 405       | 405       | 405       |
+| POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       | 204       | 204       |
+| GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /remotes.json                        |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /robots.txt                          |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /sitemap.xml                         |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /sitemaps/pages.xml                  |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /sitemaps/:file                      | the first listings sitemap     | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| OPTIONS *                                   | a preflight, no allowed origin | 404  | 404    | 404      | 404   | 404     | 404     | 404    | 404       | 404       | 404       |
 `;
 
-const CALLERS = ['Anon', 'Tenant', 'Landlord', 'Owner', 'Deleted', 'Expired', 'Forged', 'Malformed'] as const;
+const CALLERS = ['Anon', 'Tenant', 'Landlord', 'Owner', 'Deleted', 'Expired', 'Forged', 'Malformed', 'Moderator', 'Suspended'] as const;
 type Caller = (typeof CALLERS)[number];
 /** The order cells run in: the owner's last, since the owner's writes may remove the row's resource. */
-const RUN_ORDER: Caller[] = ['Anon', 'Tenant', 'Landlord', 'Deleted', 'Expired', 'Forged', 'Malformed', 'Owner'];
+const RUN_ORDER: Caller[] = ['Anon', 'Tenant', 'Landlord', 'Deleted', 'Expired', 'Forged', 'Malformed', 'Suspended', 'Moderator', 'Owner'];
 
 interface Row {
   method: string;
@@ -147,7 +158,11 @@ interface World {
   landlord: Person;
   deleted: Person;
   bystander: Person;
-  listings: { available: number; pending: number; expired: number };
+  moderator: Person;
+  suspended: Person;
+  listings: { available: number; pending: number; expired: number; removed: number };
+  /** The partner's open report about the owner, made in their chat. */
+  report: number;
   /** The owner's saved search (its name is private). */
   savedSearch: number;
   /** The available listing's one photo (its image). */
@@ -156,7 +171,7 @@ interface World {
   imageUrl: string;
   /** Texts only the owner may ever see. */
   secrets: string[];
-  titles: { available: string; pending: string; expired: string };
+  titles: { available: string; pending: string; expired: string; removed: string };
 }
 
 /** The request of a row, without its Authorization header; `me` is the caller's account (or null). */
@@ -199,6 +214,7 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
       expect(titlesOf(res)).toContain(w.titles.available);
       expect(titlesOf(res)).not.toContain(w.titles.pending);
       expect(titlesOf(res)).not.toContain(w.titles.expired);
+      expect(titlesOf(res)).not.toContain(w.titles.removed);
     },
   },
   'GET /api/listings/my-listings': {
@@ -341,6 +357,32 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: (w) => ({ method: 'GET', url: `/api/messages/stream?ticket=${w.owner.id}.0.${Math.floor(Date.now() / 1000) + 60}.${'n'.repeat(22)}.${'A'.repeat(43)}` }),
   },
 
+  // Anyone logged in may report a listing they can see; its owner may not report their own.
+  "POST /api/reports (the owner's available listing)": {
+    request: (w) => json('POST', '/api/reports', { TargetType: 'listing', TargetID: w.listings.available, Reason: 'scam', Details: 'Asked for a deposit first' }),
+    check: (_w, res) => expect(res.json().message).toBe(TRUST_TEXTS.reportThanks),
+  },
+  'GET /api/moderation/reports (the open queue)': {
+    request: () => ({ method: 'GET', url: '/api/moderation/reports' }),
+    check: (w, res) => expect(res.json<{ reports: { ReportID: number }[] }>().reports.map((r) => r.ReportID)).toContain(w.report),
+  },
+  'POST /api/moderation/reports/:id/resolve (dismiss the report on the owner)': {
+    request: (w) => json('POST', `/api/moderation/reports/${w.report}/resolve`, { Action: 'dismiss', Note: 'Nothing wrong' }),
+    check: (_w, res) => expect(res.json().report).toMatchObject({ Status: 'resolved', Resolution: { Action: 'dismiss', Note: 'Nothing wrong' } }),
+  },
+  "POST /api/moderation/listings/:id/restore (the owner's removed listing)": {
+    request: (w) => json('POST', `/api/moderation/listings/${w.listings.removed}/restore`, { Note: 'Appeal upheld' }),
+    check: (_w, res) => expect(res.json().message).toBe(TRUST_TEXTS.listingRestored),
+  },
+  'POST /api/moderation/users/:id/restore (the suspended person)': {
+    request: (w) => json('POST', `/api/moderation/users/${w.suspended.id}/restore`, { Note: 'Appeal upheld' }),
+    check: (_w, res) => expect(res.json().message).toBe(TRUST_TEXTS.userRestored),
+  },
+  'GET /api/moderation/audit': {
+    request: () => ({ method: 'GET', url: '/api/moderation/audit' }),
+    check: (_w, res) => expect(res.json()).toMatchObject({ entries: expect.any(Array), page: 1 }),
+  },
+
   'POST /api/newsletter/subscriptions (a new email)': { request: () => json('POST', '/api/newsletter/subscriptions', { Email: uniqueEmail('news') }) },
   'POST /api/newsletter/confirmations (an unknown token)': { request: () => json('POST', '/api/newsletter/confirmations', { Token: 'x'.repeat(43) }) },
   'POST /api/newsletter/unsubscriptions (a forged token)': { request: () => json('POST', '/api/newsletter/unsubscriptions', { Token: `1.${'A'.repeat(43)}` }) },
@@ -415,15 +457,21 @@ async function makeWorld(ctx: TestContext): Promise<World> {
   const deleted = await person(ctx.db, { name: 'Dee Deleted', userType: 'Landlord', plan: 'Professional' });
   const bystander = await person(ctx.db, { name: 'Bea Bystander' });
   await ctx.db.deleteFrom('users').where('id', '=', deleted.id).execute();
+  const moderator = await person(ctx.db, { name: 'Mo Moderator', userType: 'Tenant' });
+  await grantRole(ctx.db, moderator.email, 'moderator');
+  // Suspended by the suspension's own statements, after their token was issued.
+  const suspended = await person(ctx.db, { name: 'Sue Suspended', userType: 'Landlord', plan: 'Professional' });
+  await ctx.db.transaction().execute((trx) => suspendPerson(trx, suspended.id, 'Scam listings'));
 
   const imageName = `matrix-${n}.jpg`;
   mkdirSync(join(ctx.config.uploadsDir, 'listings'), { recursive: true });
   writeFileSync(join(ctx.config.uploadsDir, 'listings', imageName), 'not really a jpeg');
-  const titles = { available: `Available room ${n}`, pending: `PRIVATE-PENDING-${n}`, expired: `PRIVATE-EXPIRED-${n}` };
+  const titles = { available: `Available room ${n}`, pending: `PRIVATE-PENDING-${n}`, expired: `PRIVATE-EXPIRED-${n}`, removed: `PRIVATE-REMOVED-${n}` };
   const listings = {
     available: await insertListing(ctx.db, owner.id, { title: titles.available, image_path: `/uploads/listings/${imageName}` }),
     pending: await insertListing(ctx.db, owner.id, { title: titles.pending, status: 'Pending' }),
     expired: await insertListing(ctx.db, owner.id, { title: titles.expired, postedDaysAgo: 31 }),
+    removed: await insertListing(ctx.db, owner.id, { title: titles.removed, removed_at: new Date() }),
   };
   const { id: photo } = await ctx.db
     .insertInto('listing_photos')
@@ -454,6 +502,19 @@ async function makeWorld(ctx: TestContext): Promise<World> {
       .executeTakeFirstOrThrow();
     messages.push(id);
   }
+  const { id: report } = await ctx.db
+    .insertInto('reports')
+    .values({
+      reporter_id: partner.id,
+      target_type: 'user',
+      target_id: owner.id,
+      reported_user_id: owner.id,
+      reason: 'scam',
+      source: 'chat',
+      conversation_snapshot: JSON.stringify([{ MessageID: messages[1], SenderID: partner.id, ReceiverID: owner.id, MessageContent: secretIn, SentAt: new Date().toISOString() }]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     owner,
     partner,
@@ -461,13 +522,16 @@ async function makeWorld(ctx: TestContext): Promise<World> {
     landlord,
     deleted,
     bystander,
+    moderator,
+    suspended,
     listings,
+    report,
     photo,
     messages,
     imageUrl: `/uploads/listings/${imageName}`,
     titles,
     savedSearch,
-    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, secretIn, secretOut, `PRIVATE-SEARCH-${n}`],
+    secrets: [owner.email, '900111', `OWNER-PRIVATE-BIO-${n}`, titles.pending, titles.expired, titles.removed, secretIn, secretOut, `PRIVATE-SEARCH-${n}`],
   };
 }
 
@@ -504,6 +568,10 @@ async function authorization(w: World, caller: Caller): Promise<{ headers: Recor
       return { headers: { authorization: `Bearer ${await badToken(w.owner.id, 'forged')}` }, me: null };
     case 'Malformed':
       return { headers: { authorization: `Token ${w.owner.token}` }, me: null };
+    case 'Moderator':
+      return { headers: { authorization: `Bearer ${w.moderator.token}` }, me: w.moderator };
+    case 'Suspended':
+      return { headers: { authorization: `Bearer ${w.suspended.token}` }, me: null };
   }
 }
 
@@ -512,7 +580,9 @@ async function cellProblems(ctx: TestContext, w: World, row: Row, caller: Caller
   const problems: string[] = [];
   if (res.statusCode !== row.expected[caller]) problems.push(`expected ${row.expected[caller]}`);
   for (const text of NEVER) if (res.body.includes(text)) problems.push(`leaks ${text}`);
-  if (caller !== 'Owner') for (const text of w.secrets) if (res.body.includes(text)) problems.push(`leaks the owner's "${text}"`);
+  // A moderator's work is to read what was reported (the owner's email, a chat's messages) and act on the owner's listings.
+  const moderating = caller === 'Moderator' && row.path.startsWith('/api/moderation/');
+  if (caller !== 'Owner' && !moderating) for (const text of w.secrets) if (res.body.includes(text)) problems.push(`leaks the owner's "${text}"`);
   if (res.statusCode >= 400) {
     const format = errorFormatProblem(res);
     if (format) problems.push(`error format: ${format}`);
@@ -523,7 +593,7 @@ async function cellProblems(ctx: TestContext, w: World, row: Row, caller: Caller
     const expectedMessage = caller === 'Anon' ? API_TEXTS.unauthenticated : API_TEXTS.tokenInvalid;
     if (res.statusCode === 401 && !row.path.startsWith('/api/messages/stream') && res.json().message !== expectedMessage) problems.push(`401 should say "${expectedMessage}"`);
   }
-  if (caller !== 'Owner' && (await ownerData(ctx, w)) !== ownerBefore) problems.push("changed the owner's data");
+  if (caller !== 'Owner' && !moderating && (await ownerData(ctx, w)) !== ownerBefore) problems.push("changed the owner's data");
   const credentialBearing = caller !== 'Anon' || /^\/api\/(auth|messages)\//.test(row.path);
   if (credentialBearing && !/(^|,)\s*no-store\s*(,|$)/.test(String(res.headers['cache-control'] ?? ''))) {
     problems.push(`may be cached: cache-control ${String(res.headers['cache-control'] ?? '(none)')}`);

@@ -26,6 +26,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@roomnest/shared';
 import { JSON_BODY_LIMIT } from '../src/app.ts';
+import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { insertListing, validForm } from './listings-support.ts';
 import { errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Person } from './integrity-support.ts';
 import { createSavedSearch, createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
@@ -307,7 +308,7 @@ function multipartRequest(c: MultipartCase): { payload: Buffer; contentType: str
 
 // ───────────────────────────── targets ─────────────────────────────
 
-type Auth = 'none' | 'tenant' | 'landlord' | 'fresh-user';
+type Auth = 'none' | 'tenant' | 'landlord' | 'fresh-user' | 'moderator';
 
 interface Target {
   /** As in the route table: `METHOD /path/:param`. */
@@ -381,6 +382,12 @@ const TARGETS: Target[] = [
   { route: 'GET /api/messages/unread-count', auth: 'landlord' },
   { route: 'POST /api/messages/stream-ticket', auth: 'landlord' },
   { route: 'GET /api/messages/stream', auth: 'none', query: ['ticket', 'lastEventId'] },
+  { route: 'POST /api/reports', auth: 'tenant', json: { TargetType: 'listing', TargetID: 0, Reason: 'scam', Details: 'Asked for a deposit first', Source: 'listing' } },
+  { route: 'GET /api/moderation/reports', auth: 'moderator', query: ['status'] },
+  { route: 'POST /api/moderation/reports/:id/resolve', auth: 'moderator', json: { Action: 'dismiss', Note: 'Nothing wrong' } },
+  { route: 'POST /api/moderation/listings/:id/restore', auth: 'moderator', json: { Note: 'Appeal upheld' } },
+  { route: 'POST /api/moderation/users/:id/restore', auth: 'moderator', json: { Note: 'Appeal upheld' } },
+  { route: 'GET /api/moderation/audit', auth: 'moderator', query: ['page'] },
   { route: 'POST /api/newsletter/subscriptions', auth: 'none', json: { Email: NEW_EMAIL } },
   { route: 'POST /api/newsletter/confirmations', auth: 'none', json: { Token: 'x'.repeat(43) } },
   { route: 'POST /api/newsletter/unsubscriptions', auth: 'none', json: { Token: `1.${'A'.repeat(43)}` } },
@@ -418,7 +425,9 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
   let ctx: TestContext;
   let landlord: Person;
   let tenant: Person;
+  let moderator: Person;
   let listingId: number;
+  let reports = 0;
   let savedSearchId: number;
   let images: Images;
   let address = 0;
@@ -431,6 +440,9 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     byRoute('POST /api/auth/password-reset').json!.Email = tenant.email;
     byRoute('POST /api/messages').json!.ReceiverID = tenant.id;
     listingId = await insertListing(ctx.db, landlord.id, { title: 'Fuzz room' });
+    byRoute('POST /api/reports').json!.TargetID = listingId;
+    moderator = await person(ctx.db, { email: `fuzz-moderator-${process.pid}@example.co.uk`, name: 'Fuzz Moderator' });
+    await grantRole(ctx.db, moderator.email, 'moderator');
     savedSearchId = await insertSearch();
     await ctx.db.insertInto('messages').values({ sender_id: tenant.id, receiver_id: landlord.id, content: 'Hello' }).execute();
     writeFileSync(join(ctx.config.dataDir, 'sentinel.txt'), SENTINEL);
@@ -438,6 +450,16 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     images = { png: await tiny('png'), gif: await tiny('gif'), jpeg: await tiny('jpeg') };
   });
   afterAll(() => ctx?.close());
+
+  /** An open report about the landlord, of its own for each resolve, so that one run's success does not decide the next ones. */
+  const insertReport = async () =>
+    (
+      await ctx.db
+        .insertInto('reports')
+        .values({ reporter_id: tenant.id, target_type: 'user', target_id: 1_000_000 + ++reports, reported_user_id: landlord.id, reason: 'spam', source: 'flatmate' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   /** A saved search of the tenant's. */
   const insertSearch = () => createSavedSearch(ctx.db, tenant.id, { name: 'Fuzz search', frequency: 'daily' });
@@ -454,11 +476,13 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
           ? String(await insertListing(ctx.db, landlord.id))
           : t.route === 'DELETE /api/saved-searches/:id'
             ? String(await insertSearch())
-            : /^\/api\/(saved-)?listings/.test(path)
-              ? String(listingId)
-              : path.startsWith('/api/saved-searches')
-                ? String(savedSearchId)
-                : String(tenant.id);
+            : t.route === 'POST /api/moderation/reports/:id/resolve'
+              ? String(await insertReport())
+              : /^\/api\/((saved-)?listings|moderation\/listings)/.test(path)
+                ? String(listingId)
+                : path.startsWith('/api/saved-searches')
+                  ? String(savedSearchId)
+                  : String(tenant.id);
       path = path.replace(/:[A-Za-z]+/, param ?? own);
       // A second parameter (a photo of the listing) names one that is not there.
       path = path.replace(/:[A-Za-z]+/g, '1');
@@ -469,7 +493,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
   async function authHeader(auth: Auth): Promise<Record<string, string>> {
     if (auth === 'none') return {};
     if (auth === 'fresh-user') return { authorization: `Bearer ${(await person(ctx.db)).token}` };
-    return { authorization: `Bearer ${(auth === 'landlord' ? landlord : tenant).token}` };
+    return { authorization: `Bearer ${(auth === 'landlord' ? landlord : auth === 'moderator' ? moderator : tenant).token}` };
   }
 
   /**

@@ -21,6 +21,6 @@ export async function fileReport(
   details = '',
 ): Promise<number> {
   const res = await ctx.inject({ method: 'POST', url: '/api/reports', headers: bearer(reporter.token), payload: { ...target, Reason: reason, Details: details } });
-  expect(res.statusCode, res.body).toBeLessThan(300);
+  expect(res.statusCode, `${res.body}`).toBeLessThan(300);
   return res.json<{ reportId: number }>().reportId;
 }

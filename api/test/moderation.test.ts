@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     ctx.inject({ method, url, headers: who ? bearer(who.token) : {}, ...(payload ? { payload } : {}) });
   const queue = async (status = 'open') => {
     const res = await call(mod, 'GET', `/api/moderation/reports?status=${status}`);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}`).toBe(200);
     return res.json<{ reports: ModerationReport[] }>().reports;
   };
   const resolve = (id: number, Action: string, Note = '', who: Actor = mod) => call(who, 'POST', `/api/moderation/reports/${id}/resolve`, { Action, Note });
@@ -87,7 +87,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     const listing = await insertListing(ctx.db, landlord.id, { title: 'Cheap double', rent: 250 });
     const first = await fileReport(ctx, a, { TargetType: 'listing', TargetID: listing }, 'scam', 'Deposit first');
     const second = await fileReport(ctx, b, { TargetType: 'user', TargetID: landlord.id }, 'offensive');
-    await ctx.db.updateTable('reports').set({ created_at: sql<Date>`now() - interval '2 hours'` }).where('id', '=', first).execute();
+    await sql`update reports set created_at = now() - interval '2 hours' where id = ${first}`.execute(ctx.db);
     await ctx.db.updateTable('listings').set({ status: 'Pending', title: 'Changed after' }).where('id', '=', listing).execute();
 
     const reports = await queue();
@@ -142,7 +142,7 @@ describe.each(TEST_DATABASES)('moderation on $name', (database) => {
     const listing = await insertListing(ctx.db, landlord.id);
     const id = await fileReport(ctx, tenant, { TargetType: 'listing', TargetID: listing });
     const res = await resolve(id, 'dismiss', 'Looks genuine');
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}`).toBe(200);
     const body = res.json<{ message: string; report: ModerationReport }>();
     expect(body.message).toBe(TRUST_TEXTS.reportDismissed);
     expect(body.report).toMatchObject({ Status: 'resolved', Resolution: { Action: 'dismiss', Note: 'Looks genuine', ModeratorName: 'Mo Moderator' } });

@@ -157,7 +157,7 @@ describe.each(TEST_DATABASES)('reports on $name', (database) => {
     ];
     for (const [payload, message] of cases) {
       const res = await report(tenant, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.statusCode, `${JSON.stringify(payload)}`).toBe(400);
       expect(res.json().message).toContain(message);
     }
     expect((await report(null, { TargetType: 'user', TargetID: landlord.id, Reason: 'spam' })).statusCode).toBe(401);

@@ -49,7 +49,7 @@ describe.each(TEST_DATABASES)('suspension on $name', (database) => {
   const suspend = async (reporter: Actor, userId: number, note = 'Scam listings') => {
     const id = await fileReport(ctx, reporter, { TargetType: 'user', TargetID: userId });
     const res = await ctx.inject({ method: 'POST', url: `/api/moderation/reports/${id}/resolve`, headers: bearer(mod.token), payload: { Action: 'suspend-user', Note: note } });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, `${res.body}`).toBe(200);
     return res;
   };
   const restore = (userId: number) => ctx.inject({ method: 'POST', url: `/api/moderation/users/${userId}/restore`, headers: bearer(mod.token), payload: { Note: 'Appeal upheld' } });
