@@ -279,8 +279,17 @@ export function resolveTokenSecret(dataDir: string, fromEnv: string | undefined)
   return Uint8Array.from(Buffer.from(hex, 'hex'));
 }
 
+/**
+ * Where the data lives: the data folder and, when set, the PostgreSQL database. Read apart from the rest so that
+ * `npm run moderators` finds the database the server with the same environment uses, without the server's
+ * other settings (or generating its token secret).
+ */
+export function dataLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl: string | null } {
+  return { dataDir: resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data'), databaseUrl: env.DATABASE_URL?.trim() || null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data');
+  const { dataDir, databaseUrl } = dataLocation(env);
   const storeDir = resolve(REPO_ROOT, env.STORE_DIR?.trim() || join(dataDir, 'store'));
   const port = parsePort(env.PORT);
   return {
@@ -289,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     storeDir,
     uploadsDir: join(dataDir, 'uploads'),
-    databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseUrl,
     tokenSecret: resolveTokenSecret(dataDir, env.TOKEN_SECRET),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
     seedDemo: parseFlag(env.SEED_DEMO, true),

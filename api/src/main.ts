@@ -5,10 +5,12 @@
  * on one port until SIGTERM or SIGINT, when it drains and closes cleanly.
  */
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
+import { startAdminListener, type AdminListener } from './features/moderation/admin-listener.ts';
 import { seedDemoData } from './seed/index.ts';
 import { stopOnSignals } from './shutdown.ts';
 
@@ -21,9 +23,12 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   let app: App | null = null;
+  let admin: AdminListener | null = null;
 
   stopOnSignals('api', SHUTDOWN_GRACE_MS, async (signal) => {
     app?.log.info(`${signal} received: closing`);
+    // First, so `npm run moderators` stops finding this server before its database closes.
+    await admin?.close();
     await app?.close();
     await database.close();
   });
@@ -47,6 +52,13 @@ async function main(): Promise<void> {
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
+  }
+  // The moderators command's way in while this process holds the database (features/moderation/admin-listener.ts).
+  // Without it the site still serves; only `npm run moderators` has to wait for a stop (on PGlite).
+  try {
+    admin = await startAdminListener({ db: database.db, dataDir: config.dataDir, publicPort: (app.server.address() as AddressInfo).port, log: app.log });
+  } catch (err) {
+    app.log.error({ err }, 'the admin listener for npm run moderators could not start');
   }
 }
 

@@ -145,6 +145,10 @@ export const TRUST_TEXTS = {
   reportTargetMissing: 'That listing or person could not be found.',
   reportsTooMany: 'You have sent a lot of reports in a short time. Please try again later.',
   reasonRequired: 'Choose a reason for your report.',
+  reportIntro: 'Reports go to our trust and safety team, never to the person you report.',
+  reportDetailsHint: 'Anything that helps us check: what was asked for, when, and how.',
+  reportFailed: 'Your report could not be sent. Please try again.',
+  loginToReport: 'Log in to report. We will bring you back here to finish your report.',
   moderatorsOnly: 'Only moderators can do that.',
   /** What a signed-in person who is not a moderator sees at /moderation (the shell's guard, and the module on a 403). */
   moderatorsPage: 'Only moderators can see this page.',

@@ -10,6 +10,7 @@
 import type { LoginResponse, UnreadCount } from '../domain.ts';
 import { PLAN_USAGE_PATH, type PlanUsage } from '../plans.ts';
 import type { LoginInput } from '../schemas/auth.ts';
+import type { ReportCreated, ReportInput } from '../trust.ts';
 import { MY_LISTINGS_TAG_ID, TAGS, type HostApiBuilder } from './api.ts';
 
 /** GET /api/users/plan-usage: mf-listings (posting), mf-messaging (new conversations), mf-profile (account type), mf-content (pricing). */
@@ -45,5 +46,13 @@ export const loginEndpoints = (build: HostApiBuilder) => ({
   login: build.mutation<LoginResponse, LoginInput>({
     query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     extraOptions: { anonymous: true },
+  }),
+});
+
+/** POST /api/reports: the Report action of mf-search (room page), mf-profile (flatmate cards) and mf-messaging (chat). */
+export const reportEndpoints = (build: HostApiBuilder) => ({
+  /** -> 201 { message, reportId } for a new report; 200 with the same shape when it updates the caller's earlier one. */
+  reportTarget: build.mutation<ReportCreated, ReportInput>({
+    query: (body) => ({ url: '/reports', method: 'POST', body }),
   }),
 });

@@ -1,5 +1,6 @@
 import { FLATMATE_CARDS_PER_ROW, ROUTES, TEXTS, type FlatmateCard, type FlatmateSearchQuery, type User } from '@roomnest/shared';
 import { errorMessage, loginRedirectState, notify, selectCurrentUser, selectIsLoggedIn, useHostSelector } from '@roomnest/shared/client';
+import { ReportButton } from '@roomnest/shared/trust-ui';
 import { Alert, Button, ButtonLink, LoadingState, Page, PageHeader, Pagination, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
@@ -96,7 +97,16 @@ export default function FlatmatesPage() {
         <ul className={s.grid} style={{ '--cards-per-row': FLATMATE_CARDS_PER_ROW } as CSSProperties} aria-label="Flatmate profiles">
           {profiles.map((card) => (
             <li key={card.UserID}>
-              <FlatmateCardView card={card} action={<MessageAction card={card} user={user} loggedIn={loggedIn} />} />
+              <FlatmateCardView
+                card={card}
+                action={
+                  <>
+                    <MessageAction card={card} user={user} loggedIn={loggedIn} />
+                    {/* Anyone may report a card but its owner; a visitor is taken to log in first. */}
+                    {loggedIn && user?.userId === card.UserID ? null : <ReportButton target={{ TargetType: 'user', TargetID: card.UserID, Source: 'flatmate' }} subject={card.Name} />}
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

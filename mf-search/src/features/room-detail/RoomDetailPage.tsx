@@ -1,6 +1,7 @@
 import { formatDate, formatMoney, roomPageMeta, ROUTES, TEXTS, type Listing } from '@roomnest/shared';
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery, SaveRoomButton, useSaveIntent } from '@roomnest/shared/listing';
+import { ReportButton } from '@roomnest/shared/trust-ui';
 import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -265,6 +266,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
             </div>
           </div>
 
+          {isOwner ? null : <ReportButton target={{ TargetType: 'listing', TargetID: listing.ListingID, Source: 'listing' }} subject="this listing" label="Report this listing" className={s.report} />}
           {isOwner ? (
             <div className={s.owner} role="group" aria-label="Manage your listing">
               <ButtonLink to={ROUTES.editRoom(listing.ListingID)} variant="secondary" block>

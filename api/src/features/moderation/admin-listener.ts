@@ -1,0 +1,156 @@
+/**
+ * The server's admin listener: how `npm run moderators` reaches the database while the server runs. The embedded
+ * PGlite folder can be opened by one process only (db/dir-lock.ts), so the command cannot open it beside the
+ * server; it asks the server instead.
+ *
+ * A plain node:http server, not the public Fastify app, so no public route, plugin or proxy can reach it; bound to
+ * 127.0.0.1 on a port the system picks; and it answers only a caller presenting the token written, with the port
+ * and the server's pid, to `<DATA_DIR>/admin-<public port>.json` (mode 0600: only the account running the server
+ * can read it). The token is new on every start; the file is removed when the listener closes. Several servers on
+ * one machine each write their own file.
+ *
+ *   GET  /moderators          → 200 { outcome: 'list', moderators }
+ *   POST /moderators/add      { email } → 200 { outcome: 'added', … } or 404 { outcome: 'no-account' }
+ *   POST /moderators/remove   { email } → 200 { outcome: 'removed', … } or 404 (no account, or not a moderator)
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { parseModeratorsArgs, runModeratorsRequest, type ModeratorsRequest } from './moderators-command.ts';
+
+export const ADMIN_HOST = '127.0.0.1';
+const ADMIN_FILE = /^admin-(\d+)\.json$/;
+/** Largest request body: an email address in JSON. */
+const BODY_MAX = 1024;
+
+export interface AdminFile {
+  pid: number;
+  port: number;
+  token: string;
+}
+
+export const adminFilePath = (dataDir: string, publicPort: number) => join(dataDir, `admin-${publicPort}.json`);
+
+/** Every admin file in the data folder, readable or not (a file being written, or from a crashed server, may not be). */
+export function readAdminFiles(dataDir: string): { path: string; file: AdminFile | null }[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir).filter((name) => ADMIN_FILE.test(name));
+  } catch {
+    return [];
+  }
+  return names.map((name) => {
+    const path = join(dataDir, name);
+    try {
+      const file = JSON.parse(readFileSync(path, 'utf8')) as Partial<AdminFile>;
+      const valid = Number.isInteger(file.pid) && Number.isInteger(file.port) && typeof file.token === 'string';
+      return { path, file: valid ? (file as AdminFile) : null };
+    } catch {
+      return { path, file: null };
+    }
+  });
+}
+
+export interface AdminListener {
+  port: number;
+  file: string;
+  /** Stops listening and removes the file. */
+  close(): Promise<void>;
+}
+
+interface Logger {
+  error(obj: unknown, msg?: string): void;
+}
+
+export async function startAdminListener({ db, dataDir, publicPort, log }: { db: Kysely<DB>; dataDir: string; publicPort: number; log: Logger }): Promise<AdminListener> {
+  const token = randomBytes(32).toString('base64url');
+  const expected = Buffer.from(`Bearer ${token}`);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log.error({ err }, 'admin listener request failed');
+      if (!res.headersSent) send(res, 500, { message: 'The request failed; see the server log.' });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      req.resume();
+      return send(res, 401, { message: 'Wrong or missing admin token.' });
+    }
+    const route = `${req.method} ${req.url}`;
+    let request: ModeratorsRequest | string;
+    if (route === 'GET /moderators') request = { command: 'list' };
+    else if (route === 'POST /moderators/add' || route === 'POST /moderators/remove') {
+      const body = await readJson(req);
+      const email = typeof body?.email === 'string' ? body.email : '';
+      request = parseModeratorsArgs([route.endsWith('add') ? 'add' : 'remove', email]);
+    } else {
+      req.resume();
+      return send(res, 404, { message: 'Not found.' });
+    }
+    if (typeof request === 'string') return send(res, 400, { message: request });
+    const result = await runModeratorsRequest(db, request);
+    send(res, result.outcome === 'no-account' || result.outcome === 'not-a-moderator' ? 404 : 200, result);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, ADMIN_HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const file = adminFilePath(dataDir, publicPort);
+  // A file left by a crashed server on this port is replaced, not written through: a fresh file gets mode 0600.
+  removeFile(file);
+  writeFileSync(file, `${JSON.stringify({ pid: process.pid, port, token } satisfies AdminFile)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  // A start that fails later, or an exit without the graceful stop, still takes the file away.
+  const onExit = () => removeFile(file);
+  process.once('exit', onExit);
+
+  let closed = false;
+  return {
+    port,
+    file,
+    async close() {
+      if (closed) return;
+      closed = true;
+      process.removeListener('exit', onExit);
+      removeFile(file);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function removeFile(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > BODY_MAX) return null;
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
