@@ -3,21 +3,10 @@
  * a chat, is thanked with what happens next, and reporting the same again says the earlier report was updated; a
  * visitor's Report is carried through logging in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { TRUST_TEXTS } from '@roomnest/shared';
 import { bearer, logInThroughUi, logInWithStorage, member, postRoom, toast } from '../support/app.ts';
-
-/** Fills in and sends the open Report dialog; answers the thank-you dialog. */
-async function sendReport(page: Page, title: string, reason: RegExp, details: string) {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('radio', { name: reason }).check();
-  await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill(details);
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  const sent = page.getByRole('dialog', { name: 'Report sent' });
-  await expect(sent).toBeVisible();
-  return sent;
-}
+import { sendReport } from '../support/reports.ts';
 
 test('a tenant reports a listing from its page, is thanked, and a second report updates the first', async ({ page, request }) => {
   const landlord = await member(request, 'Landlord', 'Larry Lister');
