@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
-import { findUserByEmail, insertUser } from '../users/repository.ts';
+import { findUserByEmail, insertUser, userRoles } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -115,6 +115,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
             userType: user.user_type,
             plan: user.plan,
             profilePictureURL: user.profile_picture_url,
+            roles: await userRoles(db, user.id),
           },
         };
       } finally {

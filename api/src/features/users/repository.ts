@@ -1,5 +1,5 @@
 /** User queries shared by the auth, users and messages features and the session check (plugins/auth.ts). */
-import type { PlanName, ProfileUpdateInput, UserType } from '@roomnest/shared';
+import type { PlanName, ProfileUpdateInput, UserRole, UserType } from '@roomnest/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Executor, UserRow } from '../../db/types.ts';
 import { deleteListingsWhere } from '../listings/repository.ts';
@@ -106,4 +106,10 @@ export function insertUser(db: Executor, user: { name: string; email: string; pa
     .values({ name: user.name, email: user.email, password_hash: user.passwordHash, user_type: user.userType })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** The person's roles beyond their account type (user_roles: 'moderator'), for the session's User.roles. */
+export async function userRoles(db: Executor, id: number): Promise<UserRole[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', id).orderBy('role').execute();
+  return rows.map((r) => r.role);
 }
