@@ -35,6 +35,8 @@ export const TAGS = {
   savedSearches: 'SavedSearches',
   /** The signed-in person's saved rooms (GET /api/saved-listings). */
   savedListings: 'SavedListings',
+  /** The people the signed-in person has blocked (GET /api/blocks). */
+  blocks: 'Blocks',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**
