@@ -1,5 +1,5 @@
 /** Domain types: the data of docs/product.md (Data, The API contract). */
-import type { UserRole } from './trust.ts';
+import type { UserRole } from './roles.ts';
 
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
 export type UserType = (typeof USER_TYPES)[number];

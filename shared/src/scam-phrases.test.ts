@@ -66,7 +66,8 @@ describe('asksForMoneyBeforeViewing', () => {
   });
 
   it('has a realistic example for every rule', () => {
-    for (const rule of SCAM_RULES) expect(SCAMS.some(([, name]) => rule.name.startsWith(name)), rule.name).toBe(true);
+    const untested = SCAM_RULES.filter((rule) => !SCAMS.some(([, name]) => rule.name.startsWith(name))).map((rule) => rule.name);
+    expect(untested).toEqual([]);
   });
 
   it('answers false for empty or plain text', () => {
