@@ -21,6 +21,10 @@ export const blocksEndpoints = (build: HostApiBuilder) => ({
   /** GET /api/blocks: the people the signed-in member has blocked, most recently blocked first. */
   getBlockedUsers: build.query<BlockedUsersAnswer, void>({
     query: () => '/blocks',
+    // An answer of another shape (an older or newer server, a proxy's page) is read as nobody blocked, not a broken chat.
+    transformResponse: (body: Partial<BlockedUsersAnswer> | null | undefined) => ({
+      users: Array.isArray(body?.users) ? body.users.filter((u) => u && Number.isSafeInteger(u.UserID) && typeof u.Name === 'string') : [],
+    }),
     providesTags: [LIST],
   }),
   /** PUT /api/blocks/{userId}: idempotent. */
