@@ -22,11 +22,6 @@ export function findPlan(db: Executor, id: number): Promise<{ plan: PlanName; un
   return db.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The account's plan, read with the user row's lock (FOR NO KEY UPDATE: see messages/quota.ts); undefined when the account is gone. */
-export function lockPlan(trx: Transaction<DB>, id: number): Promise<{ plan: PlanName; unlimited_messages: boolean } | undefined> {
-  return trx.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
-}
-
 /** What a request's session needs of its user, with the token version its token must carry; undefined when the account is gone. */
 export function findSessionUser(db: Executor, id: number) {
   return db.selectFrom('users').select(['id', 'name', 'email', 'user_type', 'plan', 'token_version']).where('id', '=', id).executeTakeFirst();
