@@ -11,11 +11,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { DEFAULT_ALERT_DELAY_SECONDS, DEFAULT_DIGEST_HOUR, DEFAULT_JOB_CONCURRENCY, DEFAULT_MAIL_FROM, DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS, type Config } from './config.ts';
+import {
+  DEFAULT_ALERT_DELAY_SECONDS,
+  DEFAULT_DIGEST_HOUR,
+  DEFAULT_JOB_CONCURRENCY,
+  DEFAULT_MAIL_FROM,
+  DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS,
+  DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+  DEFAULT_NEW_ACCOUNT_DAYS,
+  type Config,
+} from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import authRoutes from './features/auth/routes.ts';
+import blocksRoutes from './features/blocks/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
@@ -59,7 +69,9 @@ export interface BuildAppOptions {
      * The job queue: without runJobs nothing runs by itself (a test calls app.jobs.runDue()); main.ts passes RUN_JOBS,
      * on by default. Without the delays and DIGEST_HOUR, their defaults.
      */
-    Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>>;
+    Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>> &
+    /** The new-account limit on new conversations: without them, its defaults (7 days, 5 a day). */
+    Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
@@ -135,6 +147,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
         { name: 'messages', description: 'Messages between users' },
+        { name: 'blocks', description: 'Blocked people: no messages either way' },
         { name: 'saved-listings', description: 'Saved rooms' },
         { name: 'trust and safety', description: 'Reports of rooms and people' },
         { name: 'moderation', description: 'The trust and safety team: the report queue, its actions, restores and the audit log (moderators only)' },
@@ -193,7 +206,12 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     tokenSecret: config.tokenSecret,
     messageEmailDelaySeconds: config.messageEmailDelaySeconds ?? DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS,
     now: clock,
+    newAccount: {
+      days: config.newAccountDays ?? DEFAULT_NEW_ACCOUNT_DAYS,
+      perDay: config.newAccountConversationsPerDay ?? DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+    },
   });
+  await app.register(blocksRoutes, { prefix: '/api/blocks', db });
   await app.register(notificationsRoutes, { prefix: '/api/notifications', db, secret: config.tokenSecret });
   await app.register(savedListingsRoutes, { prefix: '/api/saved-listings', db });
   await app.register(newsletterRoutes, {

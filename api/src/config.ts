@@ -58,6 +58,10 @@ export interface Config {
   jobConcurrency: number;
   /** Rate limits of login, registration, password reset, newsletter sign-ups and message sending (RATE_LIMIT_*). */
   rateLimits: RateLimits;
+  /** Days an account counts as new (NEW_ACCOUNT_DAYS); 0 turns the new-account limit off. */
+  newAccountDays: number;
+  /** New conversations a new account may start a London day (NEW_ACCOUNT_CONVERSATIONS_PER_DAY). */
+  newAccountConversationsPerDay: number;
 }
 
 /** At most `max` within `windowSeconds`; null: no limit. */
@@ -217,6 +221,8 @@ export const DEFAULT_ALERT_DELAY_SECONDS = 60;
 export const DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS = 600;
 export const DEFAULT_DIGEST_HOUR = 8;
 export const DEFAULT_JOB_CONCURRENCY = 4;
+export const DEFAULT_NEW_ACCOUNT_DAYS = 7;
+export const DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY = 5;
 
 /** What `npm run worker` says without DATABASE_URL (worker.ts). */
 export const WORKER_NEEDS_DATABASE_URL =
@@ -317,5 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digestHour: parseWhole('DIGEST_HOUR', env.DIGEST_HOUR, DEFAULT_DIGEST_HOUR, 0, 23),
     runJobs: parseFlag(env.RUN_JOBS, true),
     jobConcurrency: parseWhole('JOB_CONCURRENCY', env.JOB_CONCURRENCY, DEFAULT_JOB_CONCURRENCY, 1, 64),
+    newAccountDays: parseWhole('NEW_ACCOUNT_DAYS', env.NEW_ACCOUNT_DAYS, DEFAULT_NEW_ACCOUNT_DAYS, 0, 365, ' of days'),
+    newAccountConversationsPerDay: parseWhole(
+      'NEW_ACCOUNT_CONVERSATIONS_PER_DAY',
+      env.NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+      DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
+      1,
+      1000,
+    ),
   };
 }

@@ -101,6 +101,10 @@ const MATRIX = `
 | POST   /api/messages/stream-ticket          |                                | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
 | GET    /api/messages/stream                 | a bearer token, no ticket      | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       | 401       | 401       |
 | GET    /api/messages/stream                 | the owner's ticket, forged     | 401  | 401    | 401      | 401   | 401     | 401     | 401    | 401       | 401       | 401       |
+| GET    /api/blocks                          | the caller's own               | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/blocks/:userId                  | the owner's partner            | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
+| PUT    /api/blocks/:userId                  | a member only the owner blocked| 401  | 404    | 404      | 200   | 401     | 401     | 401    | 401       | 404       | 401       |
+| DELETE /api/blocks/:userId                  | a member the owner blocked     | 401  | 200    | 200      | 200   | 401     | 401     | 401    | 401       | 200       | 401       |
 | POST   /api/reports                         | the owner's available listing  | 401  | 201    | 201      | 400   | 401     | 401     | 401    | 401       | 201       | 401       |
 | GET    /api/moderation/reports              | the open queue                 | 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
 | POST   /api/moderation/reports/:id/resolve  | dismiss the report on the owner| 401  | 403    | 403      | 403   | 401     | 401     | 401    | 401       | 200       | 401       |
@@ -357,6 +361,23 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: (w) => ({ method: 'GET', url: `/api/messages/stream?ticket=${w.owner.id}.0.${Math.floor(Date.now() / 1000) + 60}.${'n'.repeat(22)}.${'A'.repeat(43)}` }),
   },
 
+  // Each caller's own blocks: the owner has blocked the bystander; nobody else learns it.
+  "GET /api/blocks (the caller's own)": {
+    request: () => ({ method: 'GET', url: '/api/blocks' }),
+    check: (w, res, caller) => expect(res.json<{ users: { UserID: number }[] }>().users.map((u) => u.UserID)).toEqual(caller === 'Owner' ? [w.bystander.id] : []),
+  },
+  // The partner is a listed flatmate: anyone may block them; it changes nothing of the owner's.
+  "PUT /api/blocks/:userId (the owner's partner)": {
+    request: (w) => ({ method: 'PUT', url: `/api/blocks/${w.partner.id}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: TRUST_TEXTS.blockDone }),
+  },
+  // Blocking is open to people one may know: nobody else may learn the bystander's id exists; the owner blocked them already.
+  'PUT /api/blocks/:userId (a member only the owner blocked)': { request: (w) => ({ method: 'PUT', url: `/api/blocks/${w.bystander.id}` }) },
+  // Unblocking touches the caller's own blocks only: the owner's block stays until the owner's cell.
+  'DELETE /api/blocks/:userId (a member the owner blocked)': {
+    request: (w) => ({ method: 'DELETE', url: `/api/blocks/${w.bystander.id}` }),
+    check: (_w, res) => expect(res.json()).toEqual({ message: TRUST_TEXTS.unblockDone }),
+  },
   // Anyone logged in may report a listing they can see; its owner may not report their own.
   "POST /api/reports (the owner's available listing)": {
     request: (w) => json('POST', '/api/reports', { TargetType: 'listing', TargetID: w.listings.available, Reason: 'scam', Details: 'Asked for a deposit first' }),
@@ -488,6 +509,8 @@ async function makeWorld(ctx: TestContext): Promise<World> {
       { user_id: owner.id, listing_id: listings.pending, saved_at: new Date() },
     ])
     .execute();
+  // The owner has blocked the bystander (someone with no messages, listing or listed profile).
+  await ctx.db.insertInto('blocks').values({ blocker_id: owner.id, blocked_id: bystander.id }).execute();
   const secretIn = `PRIVATE-MESSAGE-IN-${n}`;
   const secretOut = `PRIVATE-MESSAGE-OUT-${n}`;
   const messages: number[] = [];
@@ -545,6 +568,7 @@ async function ownerData(ctx: TestContext, w: World): Promise<string> {
       (select md5(string_agg(p::text, '|' order by p.id)) from listing_photos p join listings l on l.id = p.listing_id where l.landlord_id = ${id}),
       (select md5(string_agg(m::text, '|' order by m.id)) from messages m where m.sender_id = ${id} or m.receiver_id = ${id}),
       (select md5(string_agg(s::text, '|' order by s.id)) from saved_searches s where s.user_id = ${id}),
+      (select md5(string_agg(b::text, '|' order by b.blocked_id)) from blocks b where b.blocker_id = ${id}),
       (select md5(string_agg(r::text, '|' order by r.id)) from password_reset_tokens r where r.user_id = ${id})
     ) as digest`.execute(ctx.db);
   return rows[0]!.digest;

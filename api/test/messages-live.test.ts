@@ -2,7 +2,8 @@
  * The live stream (SSE) on a real listening server: authentication, delivery
  * of a message sent after connecting, Last-Event-ID replay without duplicates,
  * read and unread events, fan-out through LISTEN/NOTIFY across two app
- * instances on one database, and shutdown with streams open.
+ * instances on one database, nothing between a blocked pair (live, read receipts, replay), and shutdown with
+ * streams open.
  */
 import { rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { DB } from '../src/db/types.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
+import { notify, schemaChannel } from '../src/db/listen.ts';
 import { HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, SUPERSEDED } from '../src/features/messages/live.ts';
 import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { MESSAGE_API_TEXTS } from '../src/features/messages/routes.ts';
@@ -363,6 +365,50 @@ describe.each(SHARED_DATABASES)('live messages on $name', ({ open }) => {
     const sent = await send(one.base, moderatorUser, reporter, 'Still live?');
     await bystander.waitFor((e) => messagesOf(e).some((m) => m.MessageID === sent.body.messageId));
     bystander.close();
+  });
+
+  it('carries nothing between a blocked pair: not a message in flight when the block commits, nor a read receipt, nor the replay', async () => {
+    const db = shared.first.db;
+    const [a, b, c] = [await person(db, one.base, 'Anna'), await person(db, one.base, 'Ben'), await person(db, one.base, 'Cleo')];
+    const before = await send(one.base, a, b, 'Before the block');
+    expect(before.status).toBe(201);
+    const aStream = await openStream(one.base, await ticketFor(one.base, a));
+    const bStream = await openStream(two.base, await ticketFor(two.base, b));
+    await aStream.waitFor((e) => lastUnread(e) === 0);
+    await bStream.waitFor((e) => lastUnread(e) === 1);
+
+    expect((await api(one.base, 'PUT', `/api/blocks/${a.id}`, b.token)).status).toBe(200);
+    // A message committed just before the block whose notification arrives after it: stored, never delivered live.
+    const { id: inFlight } = await db.insertInto('messages').values({ sender_id: a.id, receiver_id: b.id, content: 'In flight' }).returning('id').executeTakeFirstOrThrow();
+    await notify(db, await schemaChannel(db, 'roomnest_messages'), JSON.stringify({ k: 'm', id: inFlight, s: a.id, r: b.id }));
+    // B opens the thread: the read receipt is not sent to A.
+    expect((await api(one.base, 'GET', `/api/messages/conversation/${a.id}`, b.token)).status).toBe(200);
+
+    // The events after them, from someone else, arrive: so would theirs have (one channel, in order).
+    const toB = await send(one.base, c, b, 'Pay the deposit by bank transfer before the viewing please.');
+    const toA = await send(one.base, c, a, 'Hello Anna');
+    await bStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === toB.body.messageId), 1_000);
+    await aStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === toA.body.messageId), 1_000);
+    expect(messagesOf(bStream.events).map((m) => m.SenderID)).toEqual([c.id]);
+    expect(messagesOf(aStream.events).map((m) => m.SenderID)).toEqual([c.id]);
+    expect(aStream.events.filter((e) => e.event === 'read')).toEqual([]);
+    // The live message carries the server's scam warning.
+    expect(messagesOf(bStream.events)[0]!.SafetyWarning).toBe(true);
+    expect(messagesOf(aStream.events)[0]!.SafetyWarning).toBe(false);
+
+    // A reconnect's replay leaves the pair's messages out too.
+    const replay = await openStream(one.base, await ticketFor(one.base, b), before.body.messageId);
+    await replay.waitFor((e) => messagesOf(e).some((m) => m.MessageID === toB.body.messageId), 1_000);
+    expect(messagesOf(replay.events).map((m) => m.MessageID)).toEqual([toB.body.messageId]);
+    replay.close();
+
+    // Unblocked: live again.
+    expect((await api(one.base, 'DELETE', `/api/blocks/${a.id}`, b.token)).status).toBe(200);
+    const after = await send(one.base, a, b, 'After the unblock');
+    expect(after.status).toBe(201);
+    await bStream.waitFor((e) => messagesOf(e).some((m) => m.MessageID === after.body.messageId), 1_000);
+    aStream.close();
+    bStream.close();
   });
 
   it('ends open streams when the app closes, so a shutdown is not held up', async () => {

@@ -43,6 +43,7 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
         ReadAt: null,
         ListingID: null,
         ListingTitle: null,
+        SafetyWarning: false,
       });
     });
 

@@ -225,6 +225,11 @@ export interface Message {
   /** The room the message is about (an enquiry from its page); null when none. */
   ListingID: number | null;
   ListingTitle: string | null;
+  /**
+   * The server's reading of the text (shared/src/scam-phrases.ts): it asks for money before a viewing. The chat
+   * shows the receiver a safety banner; the sender sees nothing.
+   */
+  SafetyWarning: boolean;
 }
 
 export interface UnreadCount {

@@ -17,3 +17,4 @@ export * from './published-content.ts';
 export * from './route-meta.ts';
 export * from './saved-searches.ts';
 export * from './trust.ts';
+export * from './scam-phrases.ts';

@@ -156,7 +156,7 @@ export const TRUST_TEXTS = {
   reportAlreadyResolved: 'That report has already been resolved.',
   reportNotListing: 'Only a report about a listing can remove a listing.',
   suspendedLogin: 'This account has been suspended for breaking our terms of use. If you think this is a mistake, contact us through the Contact Us page.',
-  blocked: 'You have blocked this person.',
+  blocked: 'You have blocked this person. Unblock them (in the chat, or under Blocked people on My Profile) to message them.',
   blockedYou: 'Your message could not be delivered: this person is not accepting messages from you.',
   blockDone: 'Blocked. You will not get messages from this person, and they cannot message you.',
   unblockDone: 'Unblocked. You can message each other again.',
@@ -180,4 +180,22 @@ export const TRUST_TEXTS = {
   removedByModeration: 'Removed by our trust and safety team',
   removedByModerationHint: 'This listing breaks our terms of use and is hidden from everyone else. Contact us through the Contact Us page if you think this is a mistake.',
   removedNoRenew: 'This listing was removed by our trust and safety team and cannot be renewed or made available again.',
+  /** A message to a suspended person. Says no more: why they left is not the sender's business. */
+  recipientInactive: 'This person is no longer active on RoomNest.',
+  blockConfirmTitle: (name: string) => `Block ${name}?`,
+  blockConfirmBody: (name: string) =>
+    `${name} will not be able to message you, and you will not be able to message them. Your conversation leaves your list; ${name} is not told. You can unblock them at any time.`,
+  /** In place of the send box of a chat with someone the caller has blocked. */
+  youBlocked: (name: string) => `You have blocked ${name}. Unblock to message them.`,
+  blockedPeopleEmpty: 'You have not blocked anyone. Block someone from your chat with them: they can no longer message you.',
+  /** The chat's banner on a received message that asks for money before a viewing (Message.SafetyWarning). */
+  scamWarning: 'Never pay before you have seen the room. Requests for a deposit, rent or fees before a viewing, by bank transfer, gift cards or money transfer services, are a common scam.',
+  scamWarningLink: 'How to rent safely',
+  /**
+   * The new-account rule: an account younger than NEW_ACCOUNT_DAYS may start at most `limit` new conversations a
+   * London day. Replies are never limited.
+   */
+  newAccountConversationLimit: (limit: number, days: number) =>
+    `New accounts can start conversations with ${limit} new ${limit === 1 ? 'person' : 'people'} a day for their first ${days} ${days === 1 ? 'day' : 'days'}. ` +
+    'You have reached today’s limit: you can start new conversations again from midnight (UK time). Replies to people already talking to you are not limited.',
 } as const;

@@ -20,6 +20,7 @@ import type { Conversation, Listing, Message } from '@roomnest/shared';
 import type { Middleware, MiddlewareAPI, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   addApiMiddleware,
+  blocksEndpoints,
   conversationRead,
   injectHostEndpoints,
   messageReceived,
@@ -79,9 +80,21 @@ export const messagingApi = injectHostEndpoints((b) => ({
   }),
   /** What the caller's plan allows: the chat shows the new conversations left before a first message. */
   ...planUsageEndpoints(b),
+  /** The people the caller has blocked, Block and Unblock: the chat's header and notice (shared with My Profile). */
+  ...blocksEndpoints(b),
 }));
 
-export const { useGetConversationsQuery, useGetThreadQuery, useGetPartnerQuery, useGetEnquiryRoomQuery, useSendMessageMutation, useGetPlanUsageQuery } = messagingApi;
+export const {
+  useGetConversationsQuery,
+  useGetThreadQuery,
+  useGetPartnerQuery,
+  useGetEnquiryRoomQuery,
+  useSendMessageMutation,
+  useGetPlanUsageQuery,
+  useGetBlockedUsersQuery,
+  useBlockUserMutation,
+  useUnblockUserMutation,
+} = messagingApi;
 
 // oxlint-disable-next-line typescript/no-explicit-any -- the host store's state is not known here
 type Dispatch = ThunkDispatch<any, unknown, UnknownAction>;

@@ -9,7 +9,7 @@
  * shows (or stops showing) there on the next look.
  */
 import type { FlatmateSearchPage, FlatmateSearchQuery, Profile, ProfileUpdateInput, UserType } from '@roomnest/shared';
-import { injectHostEndpoints, planUsageEndpoints, TAGS } from '@roomnest/shared/client';
+import { blocksEndpoints, injectHostEndpoints, planUsageEndpoints, TAGS } from '@roomnest/shared/client';
 
 export const PROFILE_TAG = TAGS.profile;
 export const FLATMATES_TAG = TAGS.flatmates;
@@ -123,6 +123,8 @@ export const profileApi = injectHostEndpoints((build) => {
       query: (query) => ({ url: '/users/flatmate-search', params: flatmateSearchParams(query) }),
       providesTags: [FLATMATES_TAG],
     }),
+    /** The people the member has blocked, and Unblock: My Profile's Blocked people (shared with the chat). */
+    ...blocksEndpoints(build),
   };
 });
 
@@ -135,4 +137,6 @@ export const {
   useGetPlanUsageQuery,
   useDeleteAccountMutation,
   useSearchFlatmatesQuery,
+  useGetBlockedUsersQuery,
+  useUnblockUserMutation,
 } = profileApi;

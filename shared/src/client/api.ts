@@ -37,6 +37,8 @@ export const TAGS = {
   savedListings: 'SavedListings',
   /** mf-moderation: the report queues (ids 'open', 'resolved') and the audit log (id 'audit'). */
   moderation: 'Moderation',
+  /** The people the signed-in person has blocked (GET /api/blocks). */
+  blocks: 'Blocks',
 } as const;
 export const TAG_TYPES = Object.values(TAGS);
 /**

@@ -9,5 +9,6 @@ export * from './login-redirect.ts';
 export * from './api.ts';
 export * from './shared-endpoints.ts';
 export * from './saved-searches-endpoints.ts';
+export * from './blocks-endpoints.ts';
 export * from './stored-session.ts';
 export * from './upload.ts';

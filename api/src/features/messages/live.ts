@@ -22,6 +22,11 @@
  * id and the replay fills the gap. A stream whose session was revoked (password
  * reset, account deleted) is ended at the next event for it or heartbeat.
  *
+ * Blocks: the stream carries nothing between two people where either has blocked the other, neither messages nor
+ * read receipts, looked up when the event is delivered. No message between them is stored after a block (send.ts),
+ * and one stored just before it whose notification is still on its way when the block commits is not delivered
+ * either: it is history, read in the thread, like the replay (messagesAfter) leaves it out.
+ *
  * A person holds at most MAX_STREAMS_PER_USER streams on an instance. One
  * more (a new tab) ends the oldest with `event: superseded` first: the tab the
  * person opened last, most likely the one they look at, stays live, and the
@@ -37,6 +42,7 @@ import type { Kysely } from 'kysely';
 import type { ServerResponse } from 'node:http';
 import { listenerFor, notify, schemaChannel } from '../../db/listen.ts';
 import type { DB } from '../../db/types.ts';
+import { blockBetween } from '../blocks/repository.ts';
 import { tokenVersions } from '../users/repository.ts';
 import { findMessage, unreadCount } from './repository.ts';
 
@@ -178,13 +184,15 @@ export function createMessageHub(db: Kysely<DB>, log: FastifyBaseLogger): Messag
     if (event.k === 'm') {
       const targets = await stillValid([...streamsOf(event.s), ...(event.s === event.r ? [] : streamsOf(event.r))]);
       if (!targets.length) return;
+      if (await blockBetween(db, event.s, event.r)) return;
       const message = await findMessage(db, event.id);
       if (!message) return;
       for (const s of targets) s.message(message);
       await sendUnread(event.r);
     } else if (event.k === 'r') {
       const data: ReadEventData = { ReaderID: event.reader, SenderID: event.sender, ReadAt: event.at };
-      for (const s of await stillValid([...streamsOf(event.reader), ...streamsOf(event.sender)])) s.event('read', data);
+      const targets = await stillValid([...streamsOf(event.reader), ...streamsOf(event.sender)]);
+      if (targets.length && !(await blockBetween(db, event.reader, event.sender))) for (const s of targets) s.event('read', data);
       await sendUnread(event.reader);
     } else if (event.k === 'x') {
       await stillValid(streamsOf(event.u));

@@ -1,5 +1,5 @@
 /** The messages feature's database reads and writes (the caller is always one side of a pair). */
-import type { Conversation, Message } from '@roomnest/shared';
+import { asksForMoneyBeforeViewing, type Conversation, type Message } from '@roomnest/shared';
 import { sql, type Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
 import { IS_PUBLIC } from '../listings/repository.ts';
@@ -28,6 +28,9 @@ export const toMessage = (r: MessageJoinRow): Message => ({
   ReadAt: r.read_at ? new Date(r.read_at).toISOString() : null,
   ListingID: r.listing_id,
   ListingTitle: r.listing_title,
+  // Read from the text each time a Message is built (thread, send answer, stream, replay), so a change to the rules
+  // applies to every message at once and nothing is stored that could disagree with them.
+  SafetyWarning: asksForMoneyBeforeViewing(r.content),
 });
 
 /** Messages with both names and the room's current title, for the thread, the send answer and the stream. */
@@ -98,7 +101,7 @@ export async function findUser(db: Kysely<DB>, id: number) {
  * with (either way), or someone public (a landlord with a listing in search, a listed flatmate profile), or `me`.
  * Anyone else is undefined, as an id that does not exist: the name and picture of any account are nobody's business.
  */
-export async function findPartner(db: Kysely<DB>, me: number, id: number) {
+export async function findPartner(db: Executor, me: number, id: number) {
   return db
     .selectFrom('users')
     .select(['users.id', 'users.name', 'users.profile_picture_url'])
@@ -128,7 +131,8 @@ export async function findPartner(db: Kysely<DB>, me: number, id: number) {
  * The caller's conversations, newest first, in one statement: the last message
  * per partner (DISTINCT ON over the caller's messages from either side, each
  * side served by its pair index), the unread count per partner (partial index),
- * and the partner's name and picture.
+ * and the partner's name and picture. A partner the caller has blocked is left
+ * out (the person blocked still sees the conversation: they are not told).
  */
 export async function listConversations(db: Kysely<DB>, me: number): Promise<Conversation[]> {
   const { rows } = await sql<{
@@ -168,6 +172,7 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
         and ((m.sender_id = ${me} and m.receiver_id = last.partner_id) or (m.sender_id = last.partner_id and m.receiver_id = ${me}))
       order by m.id desc limit 1
     ) room on true
+    where not exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = last.partner_id)
     order by last.id desc`.execute(db);
   return rows.map((r) => ({
     PartnerID: r.partner_id,
@@ -225,7 +230,7 @@ export async function latestThread(db: Kysely<DB>, a: number, b: number, limit: 
   return rows.toReversed().map(toMessage);
 }
 
-export async function insertMessage(db: Kysely<DB>, sender: number, receiver: number, content: string, listingId: number | null = null): Promise<number> {
+export async function insertMessage(db: Executor, sender: number, receiver: number, content: string, listingId: number | null = null): Promise<number> {
   const { id } = await db
     .insertInto('messages')
     .values({ sender_id: sender, receiver_id: receiver, content, listing_id: listingId })
@@ -239,29 +244,55 @@ export async function findMessage(db: Kysely<DB>, id: number): Promise<Message |
   return row ? toMessage(row) : undefined;
 }
 
-/** The user's messages (either side) after `afterId`, oldest first: the stream's replay after a reconnect. */
+/**
+ * The user's messages (either side) after `afterId`, oldest first: the stream's replay after a reconnect. Like the
+ * live stream, it carries nothing between two people where either has blocked the other.
+ */
 export async function messagesAfter(db: Kysely<DB>, userId: number, afterId: number, limit: number): Promise<Message[]> {
   const rows = await messagesWithNames(db)
     .where((eb) => eb.or([eb('m.sender_id', '=', userId), eb('m.receiver_id', '=', userId)]))
     .where('m.id', '>', afterId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('blocks as b')
+            .select(sql.lit(1).as('one'))
+            .where((w) =>
+              w.or([
+                w.and([w('b.blocker_id', '=', w.ref('m.sender_id')), w('b.blocked_id', '=', w.ref('m.receiver_id'))]),
+                w.and([w('b.blocker_id', '=', w.ref('m.receiver_id')), w('b.blocked_id', '=', w.ref('m.sender_id'))]),
+              ]),
+            ),
+        ),
+      ),
+    )
     .orderBy('m.id', 'asc')
     .limit(limit)
     .execute();
   return rows.map(toMessage);
 }
 
+/** The user's unread received messages, leaving out those from people the user has blocked. */
 export async function unreadCount(db: Kysely<DB>, userId: number): Promise<number> {
   const { count } = await db
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('receiver_id', '=', userId)
     .where('read_at', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('blocks').select(sql.lit(1).as('one')).where('blocks.blocker_id', '=', userId).whereRef('blocks.blocked_id', '=', 'messages.sender_id'),
+        ),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 /** Whether either of the two has written to the other (each side read through its pair index). */
-export async function hasConversation(db: Kysely<DB>, a: number, b: number): Promise<boolean> {
+export async function hasConversation(db: Executor, a: number, b: number): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`
     select exists (select 1 from messages where sender_id = ${a} and receiver_id = ${b})
         or exists (select 1 from messages where sender_id = ${b} and receiver_id = ${a}) as found`.execute(db);
@@ -272,7 +303,7 @@ export async function hasConversation(db: Kysely<DB>, a: number, b: number): Pro
  * How many people `me` started a conversation with since `since`: the receivers of `me`'s messages sent
  * since then whose pair holds no earlier message, either way.
  */
-export async function conversationsStartedSince(db: Kysely<DB>, me: number, since: Date): Promise<number> {
+export async function conversationsStartedSince(db: Executor, me: number, since: Date): Promise<number> {
   const { rows } = await sql<{ started: number }>`
     select count(*)::int as started
     from (
@@ -283,4 +314,17 @@ export async function conversationsStartedSince(db: Kysely<DB>, me: number, sinc
     where not exists (select 1 from messages m where m.sender_id = ${me} and m.receiver_id = mine.receiver_id and m.id < mine.first_id)
       and not exists (select 1 from messages m where m.sender_id = mine.receiver_id and m.receiver_id = ${me} and m.id < mine.first_id)`.execute(db);
   return Number(rows[0]?.started ?? 0);
+}
+
+/**
+ * The sender's row, locked (FOR NO KEY UPDATE) for the rest of the transaction, with what the rules on new
+ * conversations read: the plan, the unlimited-messages upgrade and the account's age. Undefined when the account is gone.
+ */
+export function lockSender(trx: Executor, id: number) {
+  return trx.selectFrom('users').select(['plan', 'unlimited_messages', 'created_at']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+}
+
+/** Whether the receiver exists and is suspended (a suspended person receives nothing); undefined when the account is gone. */
+export function findReceiver(trx: Executor, id: number) {
+  return trx.selectFrom('users').select(['id', 'suspended_at']).where('id', '=', id).executeTakeFirst();
 }

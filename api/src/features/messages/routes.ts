@@ -19,7 +19,8 @@ import { HttpError } from '../../plugins/errors.ts';
 import { rateLimitConfig } from '../../plugins/security.ts';
 import { createMessageHub, HEARTBEAT_MS, LiveStream, MAX_STREAMS_PER_USER, RETRY_MS } from './live.ts';
 import { findMessage, findPartner, mayReferToListing, findTokenVersion, findUser, listConversations, markThreadRead, messagesAfter, readThread, unreadCount } from './repository.ts';
-import { sendUnderQuota } from './quota.ts';
+import type { NewAccountRule } from './new-account-limit.ts';
+import { sendMessage } from './send.ts';
 import { issueTicket, TICKET_TTL_SECONDS, useTicket, verifyTicket } from './tickets.ts';
 
 export interface MessagesRoutesOptions {
@@ -28,8 +29,10 @@ export interface MessagesRoutesOptions {
   tokenSecret: Uint8Array;
   /** How long a message stays unread before its receiver is emailed (MESSAGE_EMAIL_DELAY_SECONDS). */
   messageEmailDelaySeconds: number;
-  /** The clock of the email's due time (the tests set it). */
+  /** The clock of the email's due time and of the limits on new conversations (the tests set it). */
   now: () => Date;
+  /** NEW_ACCOUNT_DAYS and NEW_ACCOUNT_CONVERSATIONS_PER_DAY (new-account-limit.ts). */
+  newAccount: NewAccountRule;
 }
 
 export const MESSAGE_API_TEXTS = {
@@ -53,6 +56,12 @@ const messageSchema = z.object({
   ReadAt: z.string().nullable().describe('When the receiver opened the thread; null until then.'),
   ListingID: z.number().int().nullable().describe('The room the message is about (an enquiry); null when none or once the listing is deleted.'),
   ListingTitle: z.string().nullable().describe('That room’s current title; null when none.'),
+  SafetyWarning: z
+    .boolean()
+    .describe(
+      'The text asks for money before a viewing, or by a channel rental scams use (Western Union, gift cards, PayPal friends and family, crypto, keys by post): ' +
+        'the chat shows the receiver a safety banner. Computed by the server from the text each time (shared/src/scam-phrases.ts).',
+    ),
 });
 
 const conversationSchema = z.object({
@@ -75,7 +84,7 @@ const idParams = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, apiErrorSchema]));
 
-const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now }) => {
+const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now, newAccount }) => {
   const hub = createMessageHub(db, app.log);
   await hub.start();
   // preClose: before the server waits for open connections, so a SIGTERM is not held up by open streams.
@@ -92,7 +101,9 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       schema: {
         tags: ['messages'],
         summary: 'The caller’s conversations, newest first',
-        description: 'One entry per partner: the last message either way, who sent it and when, and how many of the partner’s messages the caller has not read.',
+        description:
+          'One entry per partner: the last message either way, who sent it and when, and how many of the partner’s messages the caller has not read. ' +
+          'A partner the caller has blocked is left out (the person blocked is not told: their list still shows the conversation).',
         security: BEARER_AUTH,
         response: { 200: z.array(conversationSchema), ...errors(401) },
       },
@@ -107,6 +118,9 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       schema: {
         tags: ['messages'],
         summary: 'The thread with one user, oldest first; marks the caller’s received messages in it read',
+        description:
+          'Answers with someone blocked too, either way: the history stays readable, so the chat can say who is blocked and offer Unblock ' +
+          '(GET /api/blocks tells the caller whom they have blocked). No message between the two is stored after a block.',
         security: BEARER_AUTH,
         params: otherUserParams,
         response: { 200: z.array(messageSchema), ...errors(400, 401, 404) },
@@ -161,7 +175,12 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
           `Plan limit: a Free account without the unlimited-messages upgrade may start conversations with ${FREE_NEW_CONVERSATIONS_PER_MONTH} new people ` +
           'a calendar month (London time); a message to someone the caller has no messages with, either way, over that answers 403 with the reason. ' +
           'Replying to, or carrying on, a conversation that exists is always free; Premium and Professional have no limit ' +
-          '(GET /api/users/plan-usage tells what is left). Input errors answer 400 before the limit is looked at. ' +
+          '(GET /api/users/plan-usage tells what is left). ' +
+          'New accounts: an account younger than NEW_ACCOUNT_DAYS (default 7) may start at most NEW_ACCOUNT_CONVERSATIONS_PER_DAY (default 5) ' +
+          'new conversations a London day, whatever its plan; one more answers 429 saying how many and that it resets at midnight UK time. ' +
+          'Blocks and suspensions: between two people where either has blocked the other nothing is delivered, either way (403: the blocker is ' +
+          'told they blocked this person and how to unblock, the other only that the message could not be delivered); a message to a suspended ' +
+          'person answers 403 too. Input errors answer 400 and an unknown receiver 404 before any of these. ' +
           'Rate limited per sender (RATE_LIMIT_MESSAGES, default 30 a minute): then 429 with retry-after. ' +
           'A message still unread after MESSAGE_EMAIL_DELAY_SECONDS (default 600) gets its receiver one email, unless their EmailOnMessage is off; ' +
           'more messages in the same unread spell send no more.',
@@ -171,17 +190,19 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const sender = requireUser(request);
-      const me = sender.id;
+      const me = requireUser(request).id;
       const { ReceiverID, MessageContent } = request.body;
       const listingId = request.body.ListingID ?? null;
       if (ReceiverID === me) throw new HttpError(400, MESSAGE_API_TEXTS.notToYourself);
       if (listingId !== null && !(await mayReferToListing(db, me, ReceiverID, listingId))) throw new HttpError(400, MESSAGE_API_TEXTS.listingNotTheirs);
-      // Input errors are answered above (400), before the plan's limit on new conversations is looked at (quota.ts).
+      // Input errors are answered above (400), before the receiver, blocks and limits are looked at (send.ts).
       let id: number | null;
       try {
+        const at = now();
         // The email about the message, should it stay unread, is enqueued with it (notifications/message-email.ts).
-        id = await sendUnderQuota(db, sender, ReceiverID, MessageContent, listingId, (trx) => enqueueMessageEmail(trx, ReceiverID, me, messageEmailDelaySeconds, now()));
+        id = await sendMessage(db, me, ReceiverID, MessageContent, listingId, { newAccount, now: at }, (trx) =>
+          enqueueMessageEmail(trx, ReceiverID, me, messageEmailDelaySeconds, at),
+        );
       } catch (err) {
         if (isForeignKeyViolation(err)) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
         throw err;

@@ -4,8 +4,10 @@
  * named by the unread spell it is about (the first message the sender sent the
  * receiver that is still unread): one spell, one open job. When the job runs it
  * sends nothing if that message has been read, the receiver turned
- * EmailOnMessage off, either account is gone, or the spell's email has already
- * gone out (message_email_spells); otherwise one email naming the sender,
+ * EmailOnMessage off, either account is gone, either has blocked the other
+ * (a block made after the message was queued counts: it is read when the job
+ * runs), or the spell's email has already gone out (message_email_spells);
+ * otherwise one email naming the sender,
  * quoting the start of the message and linking to the chat.
  */
 import { EMAIL_SETTINGS_PATH, ROUTES, snippet } from '@roomnest/shared';
@@ -16,6 +18,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/runner.ts';
 import { nameForEmail, type Mailer } from '../password-reset/mailer.ts';
 import { notificationEmail } from './email-layout.ts';
+import { blockBetween } from '../blocks/repository.ts';
 import { findUnreadSpell, firstUnreadMessageId, recordSpellEmailed, spellEmailed } from './repository.ts';
 import { unsubscribeUrls } from './tokens.ts';
 
@@ -77,6 +80,8 @@ export function messageEmailHandler({ db, mailer, publicUrl, secret, log, now = 
     const spell = await findUnreadSpell(db, receiverId, senderId, firstMessageId);
     // Read, deleted, or an account gone: nothing to tell.
     if (!spell || !spell.emailOnMessage) return;
+    // Blocked either way: nothing about the other person reaches the receiver.
+    if (await blockBetween(db, receiverId, senderId)) return;
     if (await spellEmailed(db, receiverId, senderId, firstMessageId)) return;
 
     const sender = nameForEmail(spell.senderName) ?? 'Someone on RoomNest';

@@ -22,11 +22,6 @@ export function findPlan(db: Executor, id: number): Promise<{ plan: PlanName; un
   return db.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The account's plan, read with the user row's lock (FOR NO KEY UPDATE: see messages/quota.ts); undefined when the account is gone. */
-export function lockPlan(trx: Transaction<DB>, id: number): Promise<{ plan: PlanName; unlimited_messages: boolean } | undefined> {
-  return trx.selectFrom('users').select(['plan', 'unlimited_messages']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
-}
-
 /**
  * What a request's session needs of its user, with the token version its token must carry, whether the account is
  * suspended and its roles (read on every request, so a role taken away or a suspension counts at once); undefined
@@ -116,3 +111,4 @@ export function insertUser(db: Executor, user: { name: string; email: string; pa
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+

@@ -1,10 +1,12 @@
-import { ENQUIRY_DRAFT, ENQUIRY_PARAM, formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
+import { ENQUIRY_DRAFT, ENQUIRY_PARAM, formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, TRUST_TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { ReportButton } from '@roomnest/shared/trust-ui';
 import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { useGetEnquiryRoomQuery, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { useGetBlockedUsersQuery, useGetEnquiryRoomQuery, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
+import { BlockButton } from './BlockButton.tsx';
+import { SafetyBanner } from './SafetyBanner.tsx';
 import s from './chat.module.css';
 
 /** Without the live stream, an open thread refetches this often (the stream makes it instant). */
@@ -26,6 +28,8 @@ function Bubble({ m, me }: { m: Message; me: number }) {
         <time dateTime={m.SentAt}>{formatDateTime(m.SentAt)}</time>
       </p>
       <p className={s.text}>{m.MessageContent}</p>
+      {/* The receiver is warned; the sender is not shown the server's reading of their own words. */}
+      {!mine && m.SafetyWarning === true ? <SafetyBanner /> : null}
       {mine ? (
         <p className={s.state} title={m.ReadAt ? `Read ${formatDateTime(m.ReadAt)}` : undefined}>
           {m.ReadAt ? 'Read' : 'Sent'}
@@ -106,6 +110,9 @@ function ChatPage() {
   const [send, sending] = useSendMessageMutation();
   // Asked afresh each time a chat opens: another tab or device may have started conversations meanwhile.
   const planUsage = useGetPlanUsageQuery(undefined, { skip, refetchOnMountOrArgChange: true });
+  // Whom the caller has blocked (one entry with My Profile's list): a blocked partner's chat shows Unblock instead of the send box.
+  const blocks = useGetBlockedUsersQuery(undefined, { skip });
+  const youBlocked = blocks.data?.users.some((u) => u.UserID === partnerId) ?? false;
   // Contact Landlord opens the chat about a room (?listing=): it is shown above the send box and every message sent from here names it.
   const [searchParams, setSearchParams] = useSearchParams();
   const listingParam = searchParams.get(ENQUIRY_PARAM) ?? '';
@@ -178,8 +185,11 @@ function ChatPage() {
       await send({ ReceiverID: partnerId, MessageContent: trimmed, ...(attached ? { ListingID: attached.id } : {}) }).unwrap();
       setText('');
     } catch (err) {
-      // The text stays in the box: nothing the user typed is lost.
+      // The text stays in the box: nothing the user typed is lost. A refusal (blocked, a suspended person, a limit)
+      // says why in the server's own sentence.
       setSendError(errorMessage(err, TEXTS.sendFailed));
+      // Blocked from another tab or device meanwhile: the list is read again, so the chat shows Unblock.
+      if (errorStatus(err) === 403) void blocks.refetch();
     }
   };
   const onSubmit = (e: FormEvent) => {
@@ -206,7 +216,13 @@ function ChatPage() {
         <h1 ref={headingRef} tabIndex={-1} className={s.title}>
           {partner.data ? partner.data.Name : 'Chat'}
         </h1>
-        {partner.data ? <ReportButton target={{ TargetType: 'user', TargetID: partnerId, Source: 'chat' }} subject={partner.data.Name} /> : null}
+        {partner.data && blocks.isSuccess ? (
+          <div className={s.headerActions}>
+            <ReportButton target={{ TargetType: 'user', TargetID: partnerId, Source: 'chat' }} subject={partner.data.Name} />
+            {/* Once blocked, Unblock is in the notice that takes the send box's place. */}
+            {youBlocked ? null : <BlockButton partnerId={partnerId} name={partner.data.Name} blocked={false} />}
+          </div>
+        ) : null}
       </header>
 
       {notFound ? (
@@ -243,7 +259,12 @@ function ChatPage() {
         </div>
       )}
 
-      {notFound ? null : (
+      {notFound ? null : youBlocked ? (
+        <div className={s.blockedNotice}>
+          <p>{TRUST_TEXTS.youBlocked(name)}</p>
+          <BlockButton partnerId={partnerId} name={name} blocked />
+        </div>
+      ) : (
         <form className={s.composer} onSubmit={onSubmit} aria-label={`Send a message to ${name}`}>
           {attached ? <RoomBar id={attached.id} title={attached.title} thumbUrl={attached.thumbUrl} onRemove={removeRoom} /> : null}
           {newConversation ? <NewConversationAllowance usage={newConversation} id={allowanceId} /> : null}

@@ -20,6 +20,7 @@ const msg = (o: Partial<Message>): Message => ({
   ReadAt: null,
   ListingID: null,
   ListingTitle: null,
+  SafetyWarning: false,
   ...o,
 });
 

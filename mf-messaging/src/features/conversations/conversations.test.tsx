@@ -104,6 +104,7 @@ describe('ConversationsPage', () => {
           ReadAt: null,
           ListingID: null,
           ListingTitle: null,
+          SafetyWarning: false,
         }),
       );
     });
@@ -138,6 +139,7 @@ describe('ConversationsPage', () => {
           ReadAt: null,
           ListingID: 7,
           ListingTitle: 'Sunny double',
+          SafetyWarning: false,
         }),
       );
     });

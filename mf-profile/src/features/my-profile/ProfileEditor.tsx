@@ -7,6 +7,7 @@ import { PROFILE_FORM_FIELDS, useUpdateProfileMutation } from '../../api/profile
 import { splitLocations } from '../flatmate-card/card-text.ts';
 import { FlatmateCardView } from '../flatmate-card/FlatmateCardView.tsx';
 import { AccountTypeCard } from './AccountTypeCard.tsx';
+import { BlockedPeopleSection } from './BlockedPeopleSection.tsx';
 import { DangerZone } from './DangerZone.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
 import { PictureField, useChosenPicture } from './PictureField.tsx';
@@ -131,6 +132,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
           </div>
         </form>
         <NotificationsSection profile={profile} />
+        <BlockedPeopleSection />
         <DangerZone />
       </div>
 
