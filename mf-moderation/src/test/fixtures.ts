@@ -1,5 +1,5 @@
 /** Reports, audit pages and a moderator as the moderation API sends them; override what a test is about. */
-import type { Message, ModerationAuditEntry, ModerationAuditPage, ModerationReport, User } from '@roomnest/shared';
+import { asksForMoneyBeforeViewing, type Message, type ModerationAuditEntry, type ModerationAuditPage, type ModerationReport, type User } from '@roomnest/shared';
 import { listingFixture, TEST_USERS } from '@roomnest/shared/testing';
 
 export const MODERATOR: User = { ...TEST_USERS.tenant, userId: 404, name: 'Priya Shah', email: 'priya@example.co.uk', roles: ['moderator'] };
@@ -48,6 +48,7 @@ const message = (id: number, from: 'tenant' | 'landlord', text: string, at: stri
   ReadAt: null,
   ListingID: null,
   ListingTitle: null,
+  SafetyWarning: asksForMoneyBeforeViewing(text),
 });
 
 /** A scam report about a person, made in the chat with them (the conversation kept, oldest first). */
