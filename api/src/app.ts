@@ -17,6 +17,7 @@ import type { DB } from './db/types.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import authRoutes from './features/auth/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
+import emailVerificationRoutes from './features/email-verification/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
@@ -127,7 +128,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         },
       },
       tags: [
-        { name: 'auth', description: 'Registration and login' },
+        { name: 'auth', description: 'Registration, login, password reset and email verification' },
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
         { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
@@ -167,7 +168,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     now: clock,
   });
 
-  await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  await app.register(authRoutes, { prefix: '/api/auth', db, tokens, now: clock });
+  await app.register(emailVerificationRoutes, { prefix: '/api/auth', db, secret: config.tokenSecret, now: clock });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',

@@ -59,6 +59,7 @@ const conversationSchema = z.object({
   PartnerID: z.number().int(),
   PartnerName: z.string(),
   PartnerProfilePictureURL: z.string().nullable(),
+  PartnerEmailVerified: z.boolean().describe('The partner has confirmed their email address (the "Email verified" mark).'),
   LastMessage: z.string(),
   LastMessageSenderID: z.number().int(),
   LastMessageSentAt: z.string(),

@@ -10,6 +10,7 @@ const conv = (o: Partial<Conversation>): Conversation => ({
   PartnerID: 202,
   PartnerName: 'Rajesh Patel',
   PartnerProfilePictureURL: null,
+  PartnerEmailVerified: false,
   LastMessage: 'Hello',
   LastMessageSenderID: 202,
   LastMessageSentAt: '2026-03-02T14:05:00.000Z',
