@@ -18,7 +18,7 @@ import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
 import { enqueueVerificationEmail } from '../email-verification/email.ts';
-import { findUserByEmail, insertUser } from '../users/repository.ts';
+import { findUserByEmail, findUserRoles, insertUser } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -128,6 +128,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
             userType: user.user_type,
             plan: user.plan,
             profilePictureURL: user.profile_picture_url,
+            roles: await findUserRoles(db, user.id),
             emailVerified: user.email_verified_at !== null,
           },
         };

@@ -1,5 +1,5 @@
 /** User queries shared by the auth, users and messages features and the session check (plugins/auth.ts). */
-import type { PlanName, ProfileUpdateInput, UserType } from '@roomnest/shared';
+import type { PlanName, ProfileUpdateInput, UserRole, UserType } from '@roomnest/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, Executor, UserRow } from '../../db/types.ts';
 import { deleteListingsWhere } from '../listings/repository.ts';
@@ -11,6 +11,12 @@ export function findUserByEmail(db: Kysely<DB>, email: string): Promise<UserRow 
     .selectAll()
     .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
     .executeTakeFirst();
+}
+
+/** The account's roles beyond its type (user_roles: 'moderator'), in a fixed order. */
+export async function findUserRoles(db: Executor, id: number): Promise<UserRole[]> {
+  const rows = await db.selectFrom('user_roles').select('role').where('user_id', '=', id).orderBy('role').execute();
+  return rows.map((r) => r.role);
 }
 
 export function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
