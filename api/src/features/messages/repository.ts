@@ -101,7 +101,7 @@ export async function findUser(db: Kysely<DB>, id: number) {
 export async function findPartner(db: Kysely<DB>, me: number, id: number) {
   return db
     .selectFrom('users')
-    .select(['users.id', 'users.name', 'users.profile_picture_url'])
+    .select(['users.id', 'users.name', 'users.profile_picture_url', 'users.email_verified_at'])
     .where('users.id', '=', id)
     .where((eb) =>
       eb.or([

@@ -1,6 +1,6 @@
 import { ENQUIRY_DRAFT, ENQUIRY_PARAM, formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
-import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus, VerifiedMark } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useGetEnquiryRoomQuery, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
@@ -205,6 +205,7 @@ function ChatPage() {
         <h1 ref={headingRef} tabIndex={-1} className={s.title}>
           {partner.data ? partner.data.Name : 'Chat'}
         </h1>
+        <VerifiedMark verified={partner.data?.EmailVerified ?? false} />
       </header>
 
       {notFound ? (
