@@ -16,6 +16,10 @@ import { bearer, createTestContext, createUser, login, TEST_DATABASES, TEST_TOKE
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
 
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+/** Every Email verified field the mark test reads, all with one value. */
+const everyField = (value: boolean) => ({ search: value, detail: value, mine: value, saved: value, conversation: value, partner: value, flatmate: value, landlordsConversation: value, profile: value });
+
 describe('the verification email', () => {
   const link = 'https://roomnest.test/verify-email?token=1.2.abc';
 
@@ -62,7 +66,6 @@ describe.each(TEST_DATABASES)('email verification on $name', (database) => {
   /** The token of each verification link emailed to `email`, oldest first. */
   const linksTo = (email: string) =>
     readOutbox(outbox(), email).flatMap((mail) => emailLinks(mail).filter((link) => link.includes('/verify-email?token=')));
-  const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
   it('registers exactly as before (201, no login) and queues one email that the queue sends, with a working link', async () => {
     const user = await register();
@@ -127,12 +130,12 @@ describe.each(TEST_DATABASES)('email verification on $name', (database) => {
     ];
     for (const token of bad) {
       const res = await verify(token);
-      expect(res.statusCode, token).toBe(400);
+      expect({ token, status: res.statusCode }).toEqual({ token, status: 400 });
       expect(res.json()).toEqual({ message: VERIFY_TEXTS.invalidToken });
     }
     for (const token of ['', '   ', null, 42, 'x'.repeat(201)]) {
       const res = await verify(token);
-      expect(res.statusCode, String(token)).toBe(400);
+      expect({ token, status: res.statusCode }).toEqual({ token, status: 400 });
       expect(res.json().message).toMatch(/link/);
     }
     const missing = await ctx.inject({ method: 'POST', url: '/api/auth/verify-email', payload: {} });
@@ -231,12 +234,12 @@ describe.each(TEST_DATABASES)('email verification on $name', (database) => {
     const sent = await ctx.inject({ method: 'POST', url: '/api/messages', headers: bearer(tenantToken), payload: { ReceiverID: landlord.id, MessageContent: 'Is the room free?' } });
     expect(sent.statusCode).toBe(201);
 
+    const get = async (url: string, token?: string) => {
+      const res = await ctx.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+      return res.json();
+    };
     const read = async () => {
-      const get = async (url: string, token?: string) => {
-        const res = await ctx.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
-        expect(res.statusCode, url).toBe(200);
-        return res.json();
-      };
       const search = await get('/api/listings?city=Verifyton');
       const flatmates = await get('/api/users/flatmate-search?preferred_locations=Verifyton');
       const detail = await get(`/api/listings/${listingId}`);
@@ -245,6 +248,7 @@ describe.each(TEST_DATABASES)('email verification on $name', (database) => {
       const conversations = await get('/api/messages/my-conversations', tenantToken);
       const landlordsConversations = await get('/api/messages/my-conversations', landlordToken);
       const profile = await get('/api/users/profile', landlordToken);
+      const partner = await get(`/api/messages/partner/${landlord.id}`, tenantToken);
       return {
         search: search.listings.find((l: { ListingID: number }) => l.ListingID === listingId).LandlordEmailVerified,
         detail: detail.LandlordEmailVerified,
@@ -254,14 +258,14 @@ describe.each(TEST_DATABASES)('email verification on $name', (database) => {
         flatmate: flatmates.profiles.find((p: { UserID: number }) => p.UserID === tenant.id).EmailVerified,
         landlordsConversation: landlordsConversations.find((c: { PartnerID: number }) => c.PartnerID === tenant.id).PartnerEmailVerified,
         profile: profile.EmailVerified,
+        partner: partner.EmailVerified,
       };
     };
-    const all = (value: boolean) => ({ search: value, detail: value, mine: value, saved: value, conversation: value, flatmate: value, landlordsConversation: value, profile: value });
-    expect(await read()).toEqual(all(false));
+    expect(await read()).toEqual(everyField(false));
     for (const person of [landlord, tenant]) {
       const token = verificationToken(TEST_TOKEN_SECRET, person.id, person.email, new Date(clock.getTime() + DAY_MS));
       expect((await verify(token)).statusCode).toBe(200);
     }
-    expect(await read()).toEqual(all(true));
+    expect(await read()).toEqual(everyField(true));
   });
 });

@@ -1,5 +1,8 @@
 /** Domain types: the data of docs/product.md (Data, The API contract). */
-import type { UserRole } from './trust.ts';
+
+/** Roles beyond the account type. Granted only from the command line (npm run moderators). Here, not in trust.ts, which reads this module's types: no import cycle. */
+export const USER_ROLES = ['moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export const USER_TYPES = ['Tenant', 'Landlord'] as const;
 export type UserType = (typeof USER_TYPES)[number];

@@ -5,9 +5,7 @@
  */
 import type { Listing, Message } from './domain.ts';
 
-/** Roles beyond the account type. Granted only from the command line (npm run moderators). */
-export const USER_ROLES = ['moderator'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from './domain.ts';
 
 export const REPORT_TARGET_TYPES = ['listing', 'user'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
