@@ -26,7 +26,7 @@ test('on a phone, the banner fits with 44 px targets, and the link confirms the 
   await page.goto(`/verify-email?token=${encodeURIComponent(token)}`);
   await expect(page.getByText(VERIFY_TEXTS.verified)).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
-  await page.getByRole('link', { name: 'Find a room' }).tap();
+  await page.getByRole('main').getByRole('link', { name: 'Find a room', exact: true }).tap();
   await expect(page).toHaveURL(/\/rooms$/);
   await expect(banner).toHaveCount(0);
 });
