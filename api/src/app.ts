@@ -27,6 +27,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import authRoutes from './features/auth/routes.ts';
 import blocksRoutes from './features/blocks/routes.ts';
 import clientErrorsRoutes from './features/client-errors/routes.ts';
+import emailVerificationRoutes from './features/email-verification/routes.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import healthRoutes from './features/health/routes.ts';
 import listingsRoutes from './features/listings/routes.ts';
@@ -142,7 +143,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
         },
       },
       tags: [
-        { name: 'auth', description: 'Registration and login' },
+        { name: 'auth', description: 'Registration, login, password reset and email verification' },
         { name: 'listings', description: 'Rooms: search, detail, and landlords’ listings' },
         { name: 'saved searches', description: 'Searches kept with a name, and emailed of new matching rooms (instant or a daily digest)' },
         { name: 'users', description: 'Accounts and flatmate profiles' },
@@ -185,7 +186,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     now: clock,
   });
 
-  await app.register(authRoutes, { prefix: '/api/auth', db, tokens });
+  await app.register(authRoutes, { prefix: '/api/auth', db, tokens, now: clock });
+  await app.register(emailVerificationRoutes, { prefix: '/api/auth', db, secret: config.tokenSecret, now: clock });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
   // One search cache, cleared by the listings routes and by the moderation actions that take rooms out of search.
   const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000);

@@ -130,7 +130,7 @@ describe.each(TEST_DATABASES)('auth on $name', (database) => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.message).toBe(API_TEXTS.loggedIn);
-      expect(body.user).toEqual({ userId: user.id, name: 'Oliver Bennett', email: user.email, userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [] });
+      expect(body.user).toEqual({ userId: user.id, name: 'Oliver Bennett', email: user.email, userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [], emailVerified: false });
       expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(Object.keys(body).sort()).toEqual(['message', 'token', 'user']);
       const profile = await ctx.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${body.token}` } });

@@ -40,7 +40,8 @@ import { suspendPerson } from '../src/features/moderation/repository.ts';
 import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { formBody, insertListing, jpeg, validForm, type FilePart } from './listings-support.ts';
 import { badToken, errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Fingerprint, type Person } from './integrity-support.ts';
-import { createSavedSearch, REMOTES, SHELL_VERSION, TEST_DATABASES, uniqueEmail, type TestContext, createTestContext } from './support.ts';
+import { verificationToken } from '../src/features/email-verification/tokens.ts';
+import { createSavedSearch, REMOTES, SHELL_VERSION, TEST_DATABASES, TEST_TOKEN_SECRET, uniqueEmail, type TestContext, createTestContext } from './support.ts';
 
 // prettier-ignore
 const MATRIX = `
@@ -57,6 +58,9 @@ const MATRIX = `
 | POST   /api/auth/login                      | a bystander's credentials      | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | POST   /api/auth/password-reset             | a bystander's email            | 202  | 202    | 202      | 202   | 202     | 202     | 202    | 202       | 202       | 202       |
 | POST   /api/auth/password-reset/confirm     | an unknown reset token         | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| POST   /api/auth/verify-email               | the owner's link, tampered     | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
+| POST   /api/auth/verify-email               | a bystander's link             | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| POST   /api/auth/verify-email/resend        | the caller's own               | 401  | 202    | 202      | 202   | 401     | 401     | 401    | 401       | 202       | 401       |
 | GET    /api/listings                        | public search                  | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | GET    /api/listings/my-listings            |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
 | GET    /api/listings/my-listings/stats      |                                | 401  | 403    | 200      | 200   | 401     | 401     | 401    | 401       | 403       | 401       |
@@ -206,6 +210,15 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
     request: (w) => json('POST', '/api/auth/login', { Email: w.bystander.email, Password: PASSWORD }),
     check: (w, res) => expect(res.json().user.userId).toBe(w.bystander.id),
   },
+  // The signed link is the authority, whoever sends it; it confirms only the account it names.
+  "POST /api/auth/verify-email (the owner's link, tampered)": {
+    request: (w) => json('POST', '/api/auth/verify-email', { Token: verificationToken(TEST_TOKEN_SECRET, w.owner.id, w.owner.email, new Date(Date.now() + 86_400_000)).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }),
+  },
+  "POST /api/auth/verify-email (a bystander's link)": {
+    request: (w) => json('POST', '/api/auth/verify-email', { Token: verificationToken(TEST_TOKEN_SECRET, w.bystander.id, w.bystander.email, new Date(Date.now() + 86_400_000)) }),
+    check: (w, res) => expect(res.json().userId).toBe(w.bystander.id),
+  },
+  "POST /api/auth/verify-email/resend (the caller's own)": { request: () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }) },
   "POST /api/auth/password-reset (a bystander's email)": { request: (w) => json('POST', '/api/auth/password-reset', { Email: w.bystander.email }) },
   'POST /api/auth/password-reset/confirm (an unknown reset token)': {
     request: () => json('POST', '/api/auth/password-reset/confirm', { Token: 'x'.repeat(43), Password: 'a-new-password' }),

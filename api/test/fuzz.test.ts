@@ -29,7 +29,8 @@ import { JSON_BODY_LIMIT } from '../src/app.ts';
 import { grantRole } from '../src/features/moderation/roles-repository.ts';
 import { insertListing, validForm } from './listings-support.ts';
 import { errorFormatProblem, fingerprint, PASSWORD, person, routeTable, type Person } from './integrity-support.ts';
-import { createSavedSearch, createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, type TestContext } from './support.ts';
+import { verificationToken } from '../src/features/email-verification/tokens.ts';
+import { createSavedSearch, createTestContext, REMOTES, SHELL_VERSION, TEST_DATABASES, TEST_TOKEN_SECRET, type TestContext } from './support.ts';
 
 const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20260409);
 const FACTOR = Number(process.env.FUZZ_RUNS ?? 1);
@@ -343,6 +344,10 @@ const TARGETS: Target[] = [
   { route: 'POST /api/auth/login', auth: 'none', json: { Email: 'fuzz-landlord@example.co.uk', Password: PASSWORD } },
   { route: 'POST /api/auth/password-reset', auth: 'none', json: { Email: 'fuzz-tenant@example.co.uk' } },
   { route: 'POST /api/auth/password-reset/confirm', auth: 'none', json: { Token: 'x'.repeat(43), Password: 'a-new-password' } },
+  // The tenant's genuine link, signed in beforeAll.
+  { route: 'POST /api/auth/verify-email', auth: 'none', json: { Token: 'set in beforeAll' } },
+  // A new person each time: the resend's limit per hour (429) would otherwise stop the fuzzing.
+  { route: 'POST /api/auth/verify-email/resend', auth: 'fresh-user' },
   { route: 'GET /api/listings', auth: 'none', query: ['city', 'address', 'minPrice', 'maxPrice', 'priceRange', 'roomType', 'availableDate', 'sortBy', 'page', 'pageSize'] },
   { route: 'GET /api/listings/my-listings', auth: 'landlord' },
   { route: 'GET /api/listings/my-listings/stats', auth: 'landlord' },
@@ -441,6 +446,7 @@ describe.each(TEST_DATABASES)(`fuzzing on $name (seed ${SEED})`, (database) => {
     tenant = await person(ctx.db, { email: `fuzz-tenant-${process.pid}@example.co.uk`, name: 'Fuzz Tenant', listed: true });
     byRoute('POST /api/auth/login').json!.Email = landlord.email;
     byRoute('POST /api/auth/password-reset').json!.Email = tenant.email;
+    byRoute('POST /api/auth/verify-email').json!.Token = verificationToken(TEST_TOKEN_SECRET, tenant.id, tenant.email, new Date(Date.now() + 86_400_000));
     byRoute('POST /api/messages').json!.ReceiverID = tenant.id;
     listingId = await insertListing(ctx.db, landlord.id, { title: 'Fuzz room' });
     byRoute('POST /api/reports').json!.TargetID = listingId;

@@ -86,6 +86,7 @@ describe.each(TEST_DATABASES)('listings search on $name', (database) => {
         LandlordID: owner.id,
         LandlordName: 'Oliver Bennett',
         LandlordProfilePictureURL: null,
+        LandlordEmailVerified: false,
         Title: 'Shape check',
         Description: '',
         Address: '99 Shape Street, Stratford',

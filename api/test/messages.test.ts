@@ -137,6 +137,7 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
           PartnerID: p1.id,
           PartnerName: 'Partner One',
           PartnerProfilePictureURL: null,
+          PartnerEmailVerified: false,
           LastMessage: 'my reply to p1',
           LastMessageSenderID: me.id,
           LastMessageSentAt: expect.stringMatching(/T/),
@@ -149,6 +150,7 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
           PartnerID: p2.id,
           PartnerName: 'Partner Two',
           PartnerProfilePictureURL: '/uploads/profiles/p2.jpg',
+          PartnerEmailVerified: false,
           LastMessage: 'p2 second',
           LastMessageSenderID: p2.id,
           LastMessageSentAt: expect.stringMatching(/T/),
@@ -174,8 +176,8 @@ describe.each(TEST_DATABASES)('messages API on $name', (database) => {
       expect(before.statusCode).toBe(404);
       expect(before.json()).toEqual({ message: 'User not found.' });
       expect((await send(a, b.id, 'Hello Bea')).statusCode).toBe(201);
-      expect((await partner(a, b.id)).json()).toEqual({ UserID: b.id, Name: 'Bea', ProfilePictureURL: null });
-      expect((await partner(b, a.id)).json()).toEqual({ UserID: a.id, Name: 'A', ProfilePictureURL: null });
+      expect((await partner(a, b.id)).json()).toEqual({ UserID: b.id, Name: 'Bea', ProfilePictureURL: null, EmailVerified: false });
+      expect((await partner(b, a.id)).json()).toEqual({ UserID: a.id, Name: 'A', ProfilePictureURL: null, EmailVerified: false });
       // Someone else still may not.
       expect((await partner(c, b.id)).statusCode).toBe(404);
       expect((await partner(c, c.id)).json()).toMatchObject({ UserID: c.id, Name: 'Cy' });

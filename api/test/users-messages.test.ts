@@ -31,6 +31,7 @@ describe.each(TEST_DATABASES)('users and messages on $name', (database) => {
         IsActivelyLooking: false,
         // A new account is told of messages it leaves unread.
         EmailOnMessage: true,
+        EmailVerified: false,
       });
     });
 

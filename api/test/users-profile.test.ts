@@ -327,6 +327,7 @@ describe.each(TEST_DATABASES)('users API on $name', (database) => {
         BudgetMax: 900,
         PreferredLocations: 'Hackney, Stratford',
         FlatmateMoveInDate: '2027-01-15',
+        EmailVerified: false,
       });
     });
 

@@ -51,6 +51,8 @@ export interface User {
   profilePictureURL: string | null;
   /** ["moderator"] for a moderator, else []. */
   roles: UserRole[];
+  /** Whether the person has opened the link of their verification email. */
+  emailVerified: boolean;
 }
 
 export interface Amenity {
@@ -63,6 +65,8 @@ export interface Listing {
   LandlordID: number;
   LandlordName: string;
   LandlordProfilePictureURL: string | null;
+  /** The landlord has confirmed their email address (the "Email verified" mark). */
+  LandlordEmailVerified: boolean;
   Title: string;
   Description: string;
   Address: string;
@@ -177,6 +181,8 @@ export interface Profile {
   IsActivelyLooking: boolean;
   /** Whether a message left unread is emailed (default true). */
   EmailOnMessage: boolean;
+  /** Whether the person has confirmed their email address. */
+  EmailVerified: boolean;
 }
 
 export interface FlatmateCard {
@@ -189,6 +195,8 @@ export interface FlatmateCard {
   BudgetMax: number | null;
   PreferredLocations: string | null;
   FlatmateMoveInDate: string | null;
+  /** The person has confirmed their email address. */
+  EmailVerified: boolean;
 }
 
 export interface FlatmateSearchPage {
@@ -201,6 +209,8 @@ export interface Conversation {
   PartnerID: number;
   PartnerName: string;
   PartnerProfilePictureURL: string | null;
+  /** The partner has confirmed their email address. */
+  PartnerEmailVerified: boolean;
   LastMessage: string;
   LastMessageSenderID: number;
   LastMessageSentAt: string;

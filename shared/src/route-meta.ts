@@ -62,6 +62,7 @@ export const FIXED_PAGE_META: Readonly<Record<FixedPattern, PageMeta>> = {
   [ROUTES.signup]: closed('Register'),
   [ROUTES.forgotPassword]: closed('Forgot password'),
   [ROUTES.resetPassword]: closed('Choose a new password'),
+  [ROUTES.verifyEmail]: closed('Confirm your email address'),
   [ROUTES.blog]: open('Blog', 'Practical guides for renters, flatmates and landlords across the UK.'),
   [ROUTES.pricing]: open('Pricing', 'Start free with one room and upgrade when you have more to let. All prices are in pounds and include VAT.'),
   [ROUTES.aboutUs]: open('About us', 'How RoomNest started in an East London house share and what we do to make renting a room simpler and safer.'),

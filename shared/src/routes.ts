@@ -45,6 +45,8 @@ export const ROUTES = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The page a verification email's link opens (the shell): `?token=…`. */
+  verifyEmail: '/verify-email',
   blog: '/blog',
   blogPost: (slug: string) => fill(ROUTE_PATTERNS.blogPost, slug),
   pricing: '/pricing',

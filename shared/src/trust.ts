@@ -199,3 +199,41 @@ export const TRUST_TEXTS = {
     `New accounts can start conversations with ${limit} new ${limit === 1 ? 'person' : 'people'} a day for their first ${days} ${days === 1 ? 'day' : 'days'}. ` +
     'You have reached today’s limit: you can start new conversations again from midnight (UK time). Replies to people already talking to you are not limited.',
 } as const;
+
+/** How long the link of a verification email works, from when the email is written. */
+export const VERIFY_EMAIL_TTL_DAYS = 7;
+/** Verification emails a person may ask for again (Resend), at most, in any hour. */
+export const VERIFY_RESEND_MAX_PER_HOUR = 3;
+
+/** POST /api/auth/verify-email */
+export interface VerifyEmailInput {
+  Token: string;
+}
+/** The answer of POST /api/auth/verify-email: whose address is now confirmed (the page updates that person's stored session). */
+export interface VerifyEmailResult {
+  message: string;
+  userId: number;
+}
+/** The answer of POST /api/auth/verify-email/resend: 202 with emailVerified false (sent), 200 with true (nothing to send). */
+export interface VerifyResendResult {
+  message: string;
+  emailVerified: boolean;
+}
+
+/** The sentences of email verification: the API answers with them, the shell and the remotes show them. */
+export const VERIFY_TEXTS = {
+  verified: 'Thank you: your email address is confirmed.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  invalidToken: 'This confirmation link is not valid. Please open the link from the email again, or log in and ask for a new one.',
+  expired: `This confirmation link has expired: links work for ${VERIFY_EMAIL_TTL_DAYS} days. Log in and ask for a new one.`,
+  tokenRequired: 'The confirmation link is incomplete. Please open the link from the email again.',
+  resent: 'We have sent you a new confirmation link. Please check your inbox.',
+  resendTooMany: `You can ask for at most ${VERIFY_RESEND_MAX_PER_HOUR} confirmation emails an hour. Please check your inbox and spam folder, or try again later.`,
+  emailSubject: 'Confirm your email address on RoomNest',
+  /** The banner an unverified person sees under the navigation. */
+  banner: (email: string) => `Please confirm your email address: we sent a link to ${email}.`,
+  resendLabel: 'Resend the email',
+  /** The mark on listings, flatmate cards and chats. */
+  mark: 'Email verified',
+  markDescription: 'This person has confirmed their email address. It does not prove who they are: never pay before a viewing.',
+} as const;

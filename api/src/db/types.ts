@@ -304,6 +304,13 @@ export interface BlocksTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** One Resend of a verification email (migration 0024): the limit per hour counts these. */
+export interface VerificationResendsTable {
+  id: ReadOnlyGenerated<number>;
+  user_id: ColumnType<number, number, never>;
+  requested_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -325,6 +332,7 @@ export interface DB {
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
   blocks: BlocksTable;
+  verification_resends: VerificationResendsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

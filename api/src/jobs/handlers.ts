@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.ts';
+import { VERIFY_EMAIL_JOB, verifyEmailHandler } from '../features/email-verification/email.ts';
 import { MESSAGE_EMAIL_JOB, messageEmailHandler } from '../features/notifications/message-email.ts';
 import type { Mailer } from '../features/password-reset/mailer.ts';
 import { createAlertHandlers } from '../features/saved-searches/alerts.ts';
@@ -15,7 +16,7 @@ export interface JobHandlerDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   publicUrl: string;
-  /** The token secret (signs the unsubscribe links). */
+  /** The token secret (signs the unsubscribe and verification links). */
   secret: Uint8Array;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -26,6 +27,7 @@ export interface JobHandlerDeps {
 export function jobHandlers(deps: JobHandlerDeps): JobHandlers {
   return {
     [MESSAGE_EMAIL_JOB]: messageEmailHandler(deps),
+    [VERIFY_EMAIL_JOB]: verifyEmailHandler(deps),
     ...createAlertHandlers(deps),
   };
 }

@@ -192,9 +192,12 @@ export async function seedDemoData(
 
     const accounts: NewUser[] = keys.map((key, i) => {
       const account = DEMO_ACCOUNTS[key];
-      return { name: account.name, email: account.email, password_hash: accountHashes[i]!, user_type: account.userType, plan: account.plan, ...PROFILES[key] };
+      // Every demo account has confirmed its email (a new registration shows the banner and the email).
+      return { name: account.name, email: account.email, password_hash: accountHashes[i]!, user_type: account.userType, plan: account.plan, email_verified_at: new Date(), ...PROFILES[key] };
     });
-    const landlords: NewUser[] = DEMO_LANDLORDS.map((l) => ({
+    const landlords: NewUser[] = DEMO_LANDLORDS.map((l, i) => ({
+      // All but every sixth agent has confirmed its email: search shows rooms with and without the mark.
+      email_verified_at: i % 6 === 5 ? null : new Date(),
       name: l.name,
       email: l.email,
       password_hash: landlordsHash!,

@@ -99,6 +99,8 @@ export interface SeekerRow {
   is_actively_looking: boolean;
   /** How long ago the profile was last updated (orders flatmate search). */
   age_minutes: number;
+  /** Confirmed their email address: four seekers in five (by position, so the rest of the data stays as it was). */
+  email_verified: boolean;
 }
 
 export interface GenerateSeekersOptions {
@@ -136,6 +138,7 @@ export function generateSeekers({ count, avatars, seed = 20_260_202 }: GenerateS
       move_in_in_days: between(random, 3, 120),
       is_actively_looking: random() < LISTED_SHARE,
       age_minutes: between(random, 5, 40 * 24 * 60),
+      email_verified: i % 5 !== 4,
     });
   }
   return rows;
@@ -148,15 +151,17 @@ export async function insertSeekers(db: Kysely<DB>, rows: readonly SeekerRow[], 
     await sql`
       insert into users (
         name, email, password_hash, user_type, plan, phone_number, profile_picture_url, bio, looking_for_description,
-        budget_min, budget_max, preferred_locations, flatmate_move_in_date, is_actively_looking, created_at, updated_at
+        budget_min, budget_max, preferred_locations, flatmate_move_in_date, is_actively_looking, created_at, updated_at, email_verified_at
       )
       select
         r.name, r.email, ${passwordHash}, 'Tenant', 'Free', r.phone_number, r.profile_picture_url, r.bio, r.looking_for_description,
         r.budget_min, r.budget_max, r.preferred_locations, current_date + r.move_in_in_days, r.is_actively_looking,
-        now() - make_interval(mins => r.age_minutes), now() - make_interval(mins => r.age_minutes)
+        now() - make_interval(mins => r.age_minutes), now() - make_interval(mins => r.age_minutes),
+        case when r.email_verified then now() - make_interval(mins => r.age_minutes) end
       from jsonb_to_recordset(${batch}::jsonb) as r(
         name text, email text, phone_number text, profile_picture_url text, bio text, looking_for_description text,
-        budget_min integer, budget_max integer, preferred_locations text, move_in_in_days integer, is_actively_looking boolean, age_minutes integer
+        budget_min integer, budget_max integer, preferred_locations text, move_in_in_days integer, is_actively_looking boolean, age_minutes integer,
+        email_verified boolean
       )
     `.execute(db);
   }

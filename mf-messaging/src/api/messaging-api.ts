@@ -37,6 +37,8 @@ export interface Partner {
   UserID: number;
   Name: string;
   ProfilePictureURL: string | null;
+  /** The person has confirmed their email address (the mark in the chat header). */
+  EmailVerified: boolean;
 }
 
 export interface SendMessageResult {

@@ -20,6 +20,7 @@ export function profileFixture(overrides: Partial<Profile> = {}): Profile {
     FlatmateMoveInDate: '2026-12-01',
     EmailOnMessage: true,
     IsActivelyLooking: false,
+    EmailVerified: true,
     ...overrides,
   };
 }
@@ -35,6 +36,7 @@ export function flatmateFixture(overrides: Partial<FlatmateCard> = {}): Flatmate
     BudgetMax: 900,
     PreferredLocations: 'Hackney, Bethnal Green, Shoreditch',
     FlatmateMoveInDate: '2026-11-22',
+    EmailVerified: false,
     ...overrides,
   };
 }

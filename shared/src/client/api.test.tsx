@@ -10,7 +10,7 @@ import { withHostApi } from './with-host-api.ts';
 import { planUsageEndpoints, unreadEndpoints } from './shared-endpoints.ts';
 import { authSlice, createHostStore, unreadSlice } from './store.ts';
 
-const user = { userId: 1, name: 'Amelia', email: 'a@example.com', userType: 'Landlord' as const, plan: 'Free' as const, profilePictureURL: null, roles: [] };
+const user = { userId: 1, name: 'Amelia', email: 'a@example.com', userType: 'Landlord' as const, plan: 'Free' as const, profilePictureURL: null, roles: [], emailVerified: true };
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { conversationRead, loggedIn, loggedOut, sessionExpired, unreadCountChanged } from './contract.ts';
 import { createHostStore } from './store.ts';
 
-const user = { userId: 1, name: 'Amelia', email: 'a@example.com', userType: 'Tenant' as const, plan: 'Free' as const, profilePictureURL: null, roles: [] };
+const user = { userId: 1, name: 'Amelia', email: 'a@example.com', userType: 'Tenant' as const, plan: 'Free' as const, profilePictureURL: null, roles: [], emailVerified: true };
 
 describe('host store', () => {
   it('tracks the session and the unread count', () => {

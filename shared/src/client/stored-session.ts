@@ -34,7 +34,8 @@ export function storedUser(value: unknown): User | null {
     typeof v.email === 'string' &&
     (USER_TYPES as readonly unknown[]).includes(v.userType) &&
     (PLAN_NAMES as readonly unknown[]).includes(v.plan) &&
-    (v.profilePictureURL === null || typeof v.profilePictureURL === 'string');
+    (v.profilePictureURL === null || typeof v.profilePictureURL === 'string') &&
+    (v.emailVerified === undefined || typeof v.emailVerified === 'boolean');
   if (!ok) return null;
   // roles came later: a session stored before them reads as no roles (as userSchema's default).
   const roles = Array.isArray(v.roles) ? v.roles.filter((r): r is UserRole => (USER_ROLES as readonly unknown[]).includes(r)) : [];
@@ -46,6 +47,8 @@ export function storedUser(value: unknown): User | null {
     plan: v.plan as User['plan'],
     profilePictureURL: v.profilePictureURL as string | null,
     roles,
+    // Also later: a session stored before it reads as unverified, as userSchema's default.
+    emailVerified: v.emailVerified === true,
   };
 }
 

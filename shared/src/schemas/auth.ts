@@ -58,6 +58,8 @@ export const userSchema = z.object({
   profilePictureURL: z.string().nullable(),
   // Default: a session stored before roles existed stays valid.
   roles: z.array(z.enum(USER_ROLES)).default([]),
+  // Default: a session stored before verification existed stays valid (and shows the banner until the next login).
+  emailVerified: z.boolean().default(false),
 });
 
 export const loginResponseSchema = z.object({ token: z.string(), message: z.string(), user: userSchema });

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { MODERATION_ACTIONS, MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, REPORT_REASON_VALUES, REPORT_SOURCES, REPORT_STATUSES, REPORT_TARGET_TYPES, TRUST_TEXTS } from '../trust.ts';
+import { MODERATION_ACTIONS, MODERATION_NOTE_MAX, REPORT_DETAILS_MAX, REPORT_REASON_VALUES, REPORT_SOURCES, REPORT_STATUSES, REPORT_TARGET_TYPES, TRUST_TEXTS, VERIFY_TEXTS } from '../trust.ts';
 import { optional, wholeNumber } from './fields.ts';
 
 const ID_MAX = 2_147_483_647;
@@ -47,4 +47,9 @@ export const restoreSchema = z.object({
 /** GET /api/moderation/audit */
 export const moderationAuditQuerySchema = z.object({
   page: optional(wholeNumber('page', 1, 100_000)),
+});
+
+/** POST /api/auth/verify-email: the token of the emailed link. */
+export const verifyEmailSchema = z.object({
+  Token: z.string({ error: VERIFY_TEXTS.tokenRequired }).trim().min(1, VERIFY_TEXTS.tokenRequired).max(200, VERIFY_TEXTS.invalidToken),
 });

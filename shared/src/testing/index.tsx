@@ -18,9 +18,9 @@ import { createHostStore, type AppStore } from '../client/store.ts';
 afterEach(() => cleanup());
 
 export const TEST_USERS = {
-  tenant: { userId: 101, name: 'Amelia Clarke', email: 'amelia@example.co.uk', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: [] },
-  landlord: { userId: 202, name: 'Rajesh Patel', email: 'rajesh@example.co.uk', userType: 'Landlord', plan: 'Free', profilePictureURL: null, roles: [] },
-  premiumLandlord: { userId: 303, name: 'Siobhan Murphy', email: 'siobhan@example.co.uk', userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [] },
+  tenant: { userId: 101, name: 'Amelia Clarke', email: 'amelia@example.co.uk', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: [], emailVerified: true },
+  landlord: { userId: 202, name: 'Rajesh Patel', email: 'rajesh@example.co.uk', userType: 'Landlord', plan: 'Free', profilePictureURL: null, roles: [], emailVerified: true },
+  premiumLandlord: { userId: 303, name: 'Siobhan Murphy', email: 'siobhan@example.co.uk', userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [], emailVerified: true },
 } as const satisfies Record<string, User>;
 
 export interface RenderWithHostOptions {

@@ -42,6 +42,7 @@ export function listingFixture(overrides: Partial<Listing> = {}): Listing {
     LandlordID: 202,
     LandlordName: 'Rajesh Patel',
     LandlordProfilePictureURL: null,
+    LandlordEmailVerified: false,
     Title: 'Bright double room near London Fields',
     Description:
       'A sunny double room in a friendly three-bedroom Victorian terrace, two minutes from London Fields and Broadway Market. Shared kitchen and garden.',

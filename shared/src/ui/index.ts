@@ -9,3 +9,4 @@ export * from './filter-toggle.tsx';
 export * from './page-focus.ts';
 export * from './form-dialog.tsx';
 export * from './radio-choices.tsx';
+export * from './verified-mark.tsx';

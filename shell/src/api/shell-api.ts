@@ -1,6 +1,6 @@
 /**
  * The shell's endpoints in the page's one api (see @roomnest/shared/client
- * api.ts): auth (login, register, password reset), the unread count and the
+ * api.ts): auth (login, register, password reset, email verification), the unread count and the
  * live stream's ticket, and remote failure reports. The login and unread
  * calls are the shared definitions, so the standalone frame and mf-messaging
  * use the same cache entries.
@@ -16,6 +16,9 @@ import {
   type RegisterInput,
   type RegisterResponse,
   type RemoteFailureReport,
+  type VerifyEmailInput,
+  type VerifyEmailResult,
+  type VerifyResendResult,
 } from '@roomnest/shared';
 import { injectHostEndpoints, loginEndpoints, unreadEndpoints } from '@roomnest/shared/client';
 
@@ -40,6 +43,15 @@ export const shellApi = injectHostEndpoints((b) => ({
     query: (body) => ({ url: '/auth/password-reset/confirm', method: 'POST', body }),
     extraOptions: { anonymous: true },
   }),
+  /** POST /api/auth/verify-email -> 200 { message, userId }; 400 for a dead link. Anonymous: the link works logged out, and its 400 ends no session. */
+  verifyEmail: b.mutation<VerifyEmailResult, VerifyEmailInput>({
+    query: (body) => ({ url: '/auth/verify-email', method: 'POST', body }),
+    extraOptions: { anonymous: true },
+  }),
+  /** POST /api/auth/verify-email/resend -> 202 { message, emailVerified: false }, or 200 with true when confirmed already; 429 over the limit. */
+  resendVerification: b.mutation<VerifyResendResult, void>({
+    query: () => ({ url: '/auth/verify-email/resend', method: 'POST' }),
+  }),
   /** GET /api/messages/unread-count (the nav badge), keyed by user id. */
   ...unreadEndpoints(b),
   /** POST /api/messages/stream-ticket: the short-lived ticket that opens the live stream (EventSource cannot send the token). */
@@ -62,5 +74,7 @@ export const {
   useRegisterMutation,
   useRequestPasswordResetMutation,
   useConfirmPasswordResetMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
   useUnreadCountQuery,
 } = shellApi;

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { VerifyEmailBanner } from '../features/auth/VerifyEmailBanner.tsx';
 import { Footer } from '../features/layout/Footer.tsx';
 import { startIntentPrefetch } from '../features/remotes/intent-prefetch.ts';
 import { prefetchRemotePage } from '../features/remotes/RemotePage.tsx';
@@ -19,7 +20,7 @@ import toastStyles from './toasts.module.css';
 
 const REMOTE_ROUTES = remoteRoutes();
 
-/** The frame around every page: skip link, navigation, main area, footer, the one toast container (toasts pause under the pointer, with focus, and while the window is hidden or unfocused), scroll restoration. */
+/** The frame around every page: skip link, navigation, the reminder to confirm one's email, main area, footer, the one toast container (toasts pause under the pointer, with focus, and while the window is hidden or unfocused), scroll restoration. */
 export function AppLayout() {
   useUnreadPolling();
   useMessageStream();
@@ -43,6 +44,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <NavBar />
+      <VerifyEmailBanner />
       <main id="main-content" className={s.main} tabIndex={-1}>
         <Outlet />
       </main>

@@ -14,7 +14,7 @@ type ModuleOf<R extends RemoteName> = ExposedModule<R> extends `./${infer M}` ? 
 export type RemoteTarget = { [R in RemoteName]: { remote: R; module: ModuleOf<R> } }[RemoteName];
 
 /** The screens the shell owns. */
-export type ShellPage = 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'NotFoundPage';
+export type ShellPage = 'LoginPage' | 'RegisterPage' | 'ForgotPasswordPage' | 'ResetPasswordPage' | 'VerifyEmailPage' | 'NotFoundPage';
 
 /**
  * Shell screens are public; guards apply to remote pages. Paths are the shared
@@ -51,6 +51,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: ROUTES.register, shell: 'RegisterPage', guard: 'public' },
   { path: ROUTES.forgotPassword, shell: 'ForgotPasswordPage', guard: 'public' },
   { path: ROUTES.resetPassword, shell: 'ResetPasswordPage', guard: 'public' },
+  { path: ROUTES.verifyEmail, shell: 'VerifyEmailPage', guard: 'public' },
 
   // Links of the original design that had no page, made real: they replace themselves in the history.
   { path: ROUTES.signup, redirect: ROUTES.register, guard: 'public' },

@@ -24,6 +24,7 @@ const SHELL_PAGES: Record<ShellPage, Pick<RouteObject, 'element' | 'lazy' | 'Hyd
   RegisterPage: lazyPage(async () => ({ Component: (await import('../features/auth/RegisterPage.tsx')).RegisterPage })),
   ForgotPasswordPage: lazyPage(async () => ({ Component: (await import('../features/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage })),
   ResetPasswordPage: lazyPage(async () => ({ Component: (await import('../features/auth/ResetPasswordPage.tsx')).ResetPasswordPage })),
+  VerifyEmailPage: lazyPage(async () => ({ Component: (await import('../features/auth/VerifyEmailPage.tsx')).VerifyEmailPage })),
   NotFoundPage: { element: <NotFoundPage /> },
 };
 

@@ -19,10 +19,10 @@ import { forgetLoadedPages } from '../features/remotes/RemotePage.tsx';
 import { resetFailureReports } from '../features/remotes/failure-reports.ts';
 import { resetRegistry } from '../features/remotes/registry.ts';
 
-export const tenant: User = { userId: 7, name: 'Amelia Hart', email: 'amelia@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: [] };
-export const landlord: User = { userId: 9, name: 'Olu Bakare', email: 'olu@example.com', userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [] };
+export const tenant: User = { userId: 7, name: 'Amelia Hart', email: 'amelia@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: [], emailVerified: true };
+export const landlord: User = { userId: 9, name: 'Olu Bakare', email: 'olu@example.com', userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [], emailVerified: true };
 /** A member of the trust and safety team (roles are granted from the command line only). */
-export const moderator: User = { userId: 11, name: 'Priya Shah', email: 'priya@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: ['moderator'] };
+export const moderator: User = { userId: 11, name: 'Priya Shah', email: 'priya@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: ['moderator'], emailVerified: true };
 
 export function storeSession(session: AuthState) {
   if (session.token) localStorage.setItem('authToken', session.token);

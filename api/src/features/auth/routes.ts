@@ -1,4 +1,7 @@
-/** POST /api/auth/register and POST /api/auth/login. */
+/**
+ * POST /api/auth/register and POST /api/auth/login. Registration also enqueues the verification email, in the
+ * transaction that creates the account (email-verification/email.ts).
+ */
 import {
   API_TEXTS,
   apiErrorSchema,
@@ -15,6 +18,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { DB } from '../../db/types.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { clientIp, createFailureLimiter, rateLimitConfig } from '../../plugins/security.ts';
+import { enqueueVerificationEmail } from '../email-verification/email.ts';
 import { rolesOf } from '../moderation/roles-repository.ts';
 import { findUserByEmail, insertUser } from '../users/repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
@@ -23,11 +27,13 @@ import type { TokenService } from './tokens.ts';
 export interface AuthRoutesOptions {
   db: Kysely<DB>;
   tokens: TokenService;
+  /** The clock of the verification email's job. */
+  now: () => Date;
 }
 
 const loginEmail = (request: { body: unknown }) => String((request.body as { Email?: unknown } | null)?.Email ?? '').trim().toLowerCase();
 
-const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, tokens }) => {
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, tokens, now }) => {
   const limits = app.rateLimits;
   // Failed logins only: per address and email (guessing one password), and per address (trying many emails).
   const beginLogin = createFailureLimiter(
@@ -52,7 +58,8 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
         description:
           'Does not log the user in. Emails compare case-insensitively: an address already registered in any letter case answers 409. ' +
           'Rate limited per client address: RATE_LIMIT_REGISTER registrations (default 100 an hour), of which ' +
-          'RATE_LIMIT_REGISTER_TAKEN may be refused as already registered (default 10 an hour); then 429 with retry-after.',
+          'RATE_LIMIT_REGISTER_TAKEN may be refused as already registered (default 10 an hour); then 429 with retry-after. ' +
+          'Emails the new account a link to confirm its address (POST /api/auth/verify-email).',
         body: registerSchema,
         response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
@@ -68,7 +75,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
         if (await findUserByEmail(db, Email)) throw await taken();
         const passwordHash = await hashPassword(Password);
         try {
-          const { id } = await insertUser(db, { name: Name, email: Email, passwordHash, userType: UserType });
+          // The account and its verification email together: the job exists exactly when the account does.
+          const { id } = await db.transaction().execute(async (trx) => {
+            const user = await insertUser(trx, { name: Name, email: Email, passwordHash, userType: UserType });
+            await enqueueVerificationEmail(trx, { userId: user.id, email: Email }, 0, now());
+            return user;
+          });
+          app.jobs.wake();
           return reply.code(201).send({ message: API_TEXTS.registered, userId: id });
         } catch (err) {
           // Two registrations of one address at the same moment: the unique index decides.
@@ -121,6 +134,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
             plan: user.plan,
             profilePictureURL: user.profile_picture_url,
             roles: await rolesOf(db, user.id),
+            emailVerified: user.email_verified_at !== null,
           },
         };
       } finally {

@@ -58,6 +58,8 @@ export const LISTING_SELECTION = LISTING_COLUMNS.map((column) => `listings.${col
 export type ListingWithLandlord = Pick<ListingRow, (typeof LISTING_COLUMNS)[number]> & {
   landlord_name: string;
   landlord_picture: string | null;
+  /** The landlord has confirmed their email address (landlordVerified). */
+  landlord_verified: boolean;
   /** Search reads its cover photo with the page (the cover's files are image_path and thumb_path). */
   cover_id?: number | null;
   cover_width?: number | null;
@@ -102,6 +104,12 @@ export const SORT_ORDERS: Record<SortBy, readonly (readonly [SortColumn, Directi
     ['id', 'desc'],
   ],
 };
+
+/**
+ * Whether the landlord has confirmed their email address, read from the landlord's row every read of listings
+ * already joins for the name (`users`, or `u` in search): no other join, so search costs nothing more.
+ */
+export const landlordVerified = (users: 'users' | 'u') => sql<boolean>`(${sql.ref(`${users}.email_verified_at`)} is not null)`.as('landlord_verified');
 
 /**
  * A listing anyone may see: Available, not expired, not taken down by a moderator and its owner not suspended
@@ -345,7 +353,8 @@ export function pageQuery(
     // index per row of the page; its files are the listing's own cover columns.
     .leftJoin('listing_photos as cover', (join) => join.onRef('cover.listing_id', '=', 'listings.id').on('cover.position', '=', 0))
     .select(LISTING_SELECTION)
-    .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture', 'cover.id as cover_id', 'cover.width as cover_width', 'cover.height as cover_height']);
+    .select(['u.name as landlord_name', 'u.profile_picture_url as landlord_picture', 'cover.id as cover_id', 'cover.width as cover_width', 'cover.height as cover_height'])
+    .select(landlordVerified('u'));
   if (branches.length > 1 && sortBy === 'relevance') query = query.orderBy('k.rank' as never);
   for (const [column, direction] of order) query = query.orderBy(`listings.${column}`, direction);
   return query;
@@ -448,6 +457,7 @@ export function findListing(db: Executor, id: number): Promise<(ListingWithLandl
     .innerJoin('users', 'users.id', 'listings.landlord_id')
     .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', IS_PUBLIC.as('is_public')])
+    .select(landlordVerified('users'))
     .where('listings.id', '=', id)
     .executeTakeFirst();
 }
@@ -459,6 +469,7 @@ export function findLandlordListings(db: Executor, landlordId: number): Promise<
     .innerJoin('users', 'users.id', 'listings.landlord_id')
     .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', 'listings.removed_at'])
+    .select(landlordVerified('users'))
     .where('listings.landlord_id', '=', landlordId)
     .orderBy('listings.created_at', 'desc')
     .orderBy('listings.id', 'desc')

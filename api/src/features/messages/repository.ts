@@ -104,7 +104,7 @@ export async function findUser(db: Kysely<DB>, id: number) {
 export async function findPartner(db: Executor, me: number, id: number) {
   return db
     .selectFrom('users')
-    .select(['users.id', 'users.name', 'users.profile_picture_url'])
+    .select(['users.id', 'users.name', 'users.profile_picture_url', 'users.email_verified_at'])
     .where('users.id', '=', id)
     .where((eb) =>
       eb.or([
@@ -139,6 +139,7 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
     partner_id: number;
     partner_name: string;
     partner_picture: string | null;
+    partner_verified: boolean;
     content: string;
     sender_id: number;
     sent_at: Date;
@@ -160,6 +161,7 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
       where receiver_id = ${me} and read_at is null group by sender_id
     )
     select last.partner_id, u.name as partner_name, u.profile_picture_url as partner_picture,
+           u.email_verified_at is not null as partner_verified,
            last.content, last.sender_id, last.sent_at, coalesce(unread.unread, 0)::int as unread,
            room.id as listing_id, room.title as listing_title, room.thumb_path as listing_thumb
     from last
@@ -178,6 +180,7 @@ export async function listConversations(db: Kysely<DB>, me: number): Promise<Con
     PartnerID: r.partner_id,
     PartnerName: r.partner_name,
     PartnerProfilePictureURL: r.partner_picture,
+    PartnerEmailVerified: r.partner_verified,
     LastMessage: r.content,
     LastMessageSenderID: r.sender_id,
     LastMessageSentAt: new Date(r.sent_at).toISOString(),

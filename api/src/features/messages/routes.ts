@@ -68,6 +68,7 @@ const conversationSchema = z.object({
   PartnerID: z.number().int(),
   PartnerName: z.string(),
   PartnerProfilePictureURL: z.string().nullable(),
+  PartnerEmailVerified: z.boolean().describe('The partner has confirmed their email address (the "Email verified" mark).'),
   LastMessage: z.string(),
   LastMessageSenderID: z.number().int(),
   LastMessageSentAt: z.string(),
@@ -77,7 +78,12 @@ const conversationSchema = z.object({
   ListingThumbUrl: z.string().nullable().describe('That room’s cover, card size; null without photos.'),
 });
 
-const partnerSchema = z.object({ UserID: z.number().int(), Name: z.string(), ProfilePictureURL: z.string().nullable() });
+const partnerSchema = z.object({
+  UserID: z.number().int(),
+  Name: z.string(),
+  ProfilePictureURL: z.string().nullable(),
+  EmailVerified: z.boolean().describe('The person has confirmed their email address (the "Email verified" mark in the chat header).'),
+});
 
 const otherUserParams = z.object({ otherUserId: wholeNumber('otherUserId', 1, 2_147_483_647) });
 const idParams = z.object({ id: wholeNumber('id', 1, 2_147_483_647) });
@@ -154,7 +160,7 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
     async (request) => {
       const user = await findPartner(db, requireUser(request).id, request.params.id);
       if (!user) throw new HttpError(404, MESSAGE_API_TEXTS.userNotFound);
-      return { UserID: user.id, Name: user.name, ProfilePictureURL: user.profile_picture_url };
+      return { UserID: user.id, Name: user.name, ProfilePictureURL: user.profile_picture_url, EmailVerified: user.email_verified_at !== null };
     },
   );
 

@@ -2,9 +2,11 @@
  * Every notification email (alerts, digests, unread messages) in the product's
  * look: an HTML part built from tables with inline styles (what email clients
  * render alike) in the colours of shared/src/ui/tokens.css, and a plain-text
- * part with the same words and links. Each carries the one-click unsubscribe
- * headers (RFC 8058) for exactly the notification it is, and a footer link to
- * the email settings. Every value written into the HTML is escaped.
+ * part with the same words and links. A notification carries the one-click
+ * unsubscribe headers (RFC 8058) for exactly the notification it is, and a
+ * footer link to the email settings; an account email (the verification link)
+ * has neither, only a footer saying why it came. Every value written into the
+ * HTML is escaped.
  */
 import { formatMoney } from '@roomnest/shared';
 import { escapeHtml, type Email } from '../password-reset/mailer.ts';
@@ -49,10 +51,13 @@ export interface NotificationEmailInput {
   /**
    * What turns this notification off: `url` takes a one-click POST (RFC 8058) with no login; `pageUrl` is the page a
    * person opens from the footer link (it asks before turning anything off, so a link scanner's GET changes nothing).
+   * Left out for an account email, which no setting turns off.
    */
-  unsubscribe: { url: string; pageUrl: string; what: string };
-  /** Absolute URL of the email settings (My Profile). */
-  settingsUrl: string;
+  unsubscribe?: { url: string; pageUrl: string; what: string };
+  /** Absolute URL of the email settings (My Profile); with `unsubscribe`. */
+  settingsUrl?: string;
+  /** The footer's first sentence: why the email came (default: the person's settings). */
+  reason?: string;
 }
 
 const rentText = (rent: number) => `${formatMoney(rent)} a month`;
@@ -75,7 +80,11 @@ function roomHtml(room: EmailRoom): string {
 const roomText = (room: EmailRoom) => `${room.title}\n${rentText(room.rent)}, ${room.place}\n${room.url}`;
 
 export function notificationEmail(input: NotificationEmailInput): Email {
-  const { heading, paragraphs, quote, rooms = [], action, unsubscribe, settingsUrl } = input;
+  const { heading, paragraphs, quote, rooms = [], action, unsubscribe, settingsUrl, reason = 'You get this email because of your settings on RoomNest.' } = input;
+  const links = [
+    ...(unsubscribe ? [{ label: `Stop ${unsubscribe.what}`, url: unsubscribe.pageUrl }] : []),
+    ...(settingsUrl ? [{ label: 'Email settings', url: settingsUrl }] : []),
+  ];
   const p = (text: string) => `<p style="margin:0 0 12px 0;${FONT};font-size:16px;line-height:1.5;color:${C.text}">${escapeHtml(text)}</p>`;
   const html =
     `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
@@ -95,9 +104,8 @@ export function notificationEmail(input: NotificationEmailInput): Email {
     `<a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;${FONT};font-size:16px;font-weight:600;color:${C.inverse};text-decoration:none">${escapeHtml(action.label)}</a>` +
     `</td></tr></table></td></tr>` +
     `<tr><td style="padding:16px 32px 24px 32px;border-top:1px solid ${C.border};${FONT};font-size:13px;line-height:1.5;color:${C.muted}">` +
-    `You get this email because of your settings on RoomNest. ` +
-    `<a href="${escapeHtml(unsubscribe.pageUrl)}" style="color:${C.muted}">Stop ${escapeHtml(unsubscribe.what)}</a> · ` +
-    `<a href="${escapeHtml(settingsUrl)}" style="color:${C.muted}">Email settings</a>` +
+    `${escapeHtml(reason)}` +
+    links.map((link, i) => `${i ? ' · ' : ' '}<a href="${escapeHtml(link.url)}" style="color:${C.muted}">${escapeHtml(link.label)}</a>`).join('') +
     `</td></tr></table></td></tr></table></body></html>`;
   const text =
     `${heading}\n\n` +
@@ -105,16 +113,20 @@ export function notificationEmail(input: NotificationEmailInput): Email {
     (quote ? `${quote.replace(/^/gm, '> ')}\n\n` : '') +
     rooms.map((r) => `${roomText(r)}\n\n`).join('') +
     `${action.label}: ${action.url}\n\n` +
-    `--\nYou get this email because of your settings on RoomNest.\n` +
-    `Stop ${unsubscribe.what}: ${unsubscribe.pageUrl}\nEmail settings: ${settingsUrl}\n`;
+    `--\n${reason}\n` +
+    links.map((link) => `${link.label}: ${link.url}\n`).join('');
   return {
     to: input.to,
     subject: input.subject,
     text,
     html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe.url}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    ...(unsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe.url}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
   };
 }

@@ -6,7 +6,7 @@
 import { MAX_SAVED_LISTINGS } from '@roomnest/shared';
 import type { Kysely } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
-import { IS_PUBLIC, LISTING_SELECTION, type ListingWithLandlord } from '../listings/repository.ts';
+import { IS_PUBLIC, landlordVerified, LISTING_SELECTION, type ListingWithLandlord } from '../listings/repository.ts';
 
 export type SaveOutcome = 'saved' | 'already-saved' | 'not-found' | 'full' | 'no-account';
 
@@ -49,6 +49,7 @@ export function savedListings(db: Executor, userId: number): Promise<(ListingWit
     .innerJoin('users', 'users.id', 'listings.landlord_id')
     .select(LISTING_SELECTION)
     .select(['users.name as landlord_name', 'users.profile_picture_url as landlord_picture', 'saved_listings.saved_at'])
+    .select(landlordVerified('users'))
     .where('saved_listings.user_id', '=', userId)
     // A room taken down by a moderator, or whose owner is suspended, leaves the list (it returns if restored):
     // unlike a Pending or expired room, nothing of it may be shown to anyone but its owner.

@@ -43,7 +43,9 @@ function filters(eb: ExpressionBuilder<DB, 'users'>, query: FlatmateSearchQuery)
   return eb.and(conditions);
 }
 
-export function toFlatmateCard(row: Pick<UserRow, 'id' | 'name' | 'profile_picture_url' | 'bio' | 'looking_for_description' | 'budget_min' | 'budget_max' | 'preferred_locations' | 'flatmate_move_in_date'>): FlatmateCard {
+export function toFlatmateCard(
+  row: Pick<UserRow, 'id' | 'name' | 'profile_picture_url' | 'bio' | 'looking_for_description' | 'budget_min' | 'budget_max' | 'preferred_locations' | 'flatmate_move_in_date' | 'email_verified_at'>,
+): FlatmateCard {
   return {
     UserID: row.id,
     Name: row.name,
@@ -54,6 +56,7 @@ export function toFlatmateCard(row: Pick<UserRow, 'id' | 'name' | 'profile_pictu
     BudgetMax: row.budget_max,
     PreferredLocations: row.preferred_locations,
     FlatmateMoveInDate: row.flatmate_move_in_date,
+    EmailVerified: row.email_verified_at !== null,
   };
 }
 
@@ -62,7 +65,7 @@ export async function searchFlatmates(db: Kysely<DB>, query: FlatmateSearchQuery
   const [rows, counted] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'name', 'profile_picture_url', 'bio', 'looking_for_description', 'budget_min', 'budget_max', 'preferred_locations', 'flatmate_move_in_date'])
+      .select(['id', 'name', 'profile_picture_url', 'bio', 'looking_for_description', 'budget_min', 'budget_max', 'preferred_locations', 'flatmate_move_in_date', 'email_verified_at'])
       .where((eb) => filters(eb, query))
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')

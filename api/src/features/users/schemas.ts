@@ -20,6 +20,7 @@ export const profileSchema = z
     FlatmateMoveInDate: z.string().nullable().describe('Calendar date, YYYY-MM-DD.'),
     IsActivelyLooking: z.boolean(),
     EmailOnMessage: z.boolean().describe('Whether a message left unread is emailed (after MESSAGE_EMAIL_DELAY_SECONDS).'),
+    EmailVerified: z.boolean().describe('Whether the person has opened the link of their verification email.'),
   })
   .meta({ id: 'Profile' }) satisfies z.ZodType<Profile>;
 
@@ -40,6 +41,7 @@ export function toProfile(user: UserRow): Profile {
     FlatmateMoveInDate: user.flatmate_move_in_date,
     IsActivelyLooking: user.is_actively_looking,
     EmailOnMessage: user.email_on_message,
+    EmailVerified: user.email_verified_at !== null,
   };
 }
 
@@ -54,6 +56,7 @@ export const flatmateCardSchema = z
     BudgetMax: z.number().int().nullable(),
     PreferredLocations: z.string().nullable(),
     FlatmateMoveInDate: z.string().nullable().describe('Calendar date, YYYY-MM-DD.'),
+    EmailVerified: z.boolean().describe('The person has confirmed their email address (the "Email verified" mark).'),
   })
   .meta({ id: 'FlatmateCard' }) satisfies z.ZodType<FlatmateCard>;
 

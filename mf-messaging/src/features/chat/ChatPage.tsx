@@ -1,7 +1,7 @@
 import { ENQUIRY_DRAFT, ENQUIRY_PARAM, formatDateTime, MESSAGE_MAX_LENGTH, PLAN_TEXTS, ROUTES, TEXTS, TRUST_TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { errorMessage, errorStatus, selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
 import { ReportButton } from '@roomnest/shared/trust-ui';
-import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Button, LoadingState, Page, StatusMessage, usePageFocus, VerifiedMark } from '@roomnest/shared/ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { useGetBlockedUsersQuery, useGetEnquiryRoomQuery, useGetPartnerQuery, useGetPlanUsageQuery, useGetThreadQuery, useSendMessageMutation } from '../../api/messaging-api.ts';
@@ -216,6 +216,7 @@ function ChatPage() {
         <h1 ref={headingRef} tabIndex={-1} className={s.title}>
           {partner.data ? partner.data.Name : 'Chat'}
         </h1>
+        <VerifiedMark verified={partner.data?.EmailVerified ?? false} />
         {partner.data && blocks.isSuccess ? (
           <div className={s.headerActions}>
             <ReportButton target={{ TargetType: 'user', TargetID: partnerId, Source: 'chat' }} subject={partner.data.Name} />

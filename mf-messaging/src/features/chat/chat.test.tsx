@@ -1,4 +1,4 @@
-import { ENQUIRY_DRAFT, PLAN_TEXTS, TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
+import { ENQUIRY_DRAFT, PLAN_TEXTS, TEXTS, VERIFY_TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { listingFixture } from '@roomnest/shared/testing';
 import { messageReceived, messagesRead, messageStreamConnected } from '@roomnest/shared/client';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
@@ -32,10 +32,10 @@ const usage = (remaining: number | null): PlanUsage => ({
   newConversations: { limit: remaining === null ? null : 2, started: remaining === null ? 7 : 2 - remaining, remaining, resetsOn: '2026-04-01' },
 });
 
-function network(thread: Message[] | Response | (() => Promise<Response>) = [], send?: (body: unknown) => Response, plan?: PlanUsage) {
+function network(thread: Message[] | Response | (() => Promise<Response>) = [], send?: (body: unknown) => Response, plan?: PlanUsage, partnerVerified = false) {
   return stubFetch(async (r, url) => {
     if (url.pathname === '/api/users/plan-usage' && plan) return json(plan);
-    if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null });
+    if (url.pathname === `/api/messages/partner/${partner}`) return json({ UserID: partner, Name: 'Rajesh Patel', ProfilePictureURL: null, EmailVerified: partnerVerified });
     if (url.pathname === `/api/messages/conversation/${partner}`) return typeof thread === 'function' ? thread() : thread instanceof Response ? thread.clone() : json(thread);
     if (url.pathname === '/api/messages/unread-count') return json({ totalUnread: 0 });
     if (url.pathname === '/api/listings/7') return json(listingFixture({ ListingID: 7, LandlordID: partner, Title: 'Sunny double in Hackney', ThumbnailUrl: '/uploads/listings/ab-card.webp' }));
@@ -49,6 +49,20 @@ const render = () => renderWithHost(<ChatPage />, { url: `/messages/chat/${partn
 
 const renderAbout = (listing: number) =>
   renderWithHost(<ChatPage />, { url: `/messages/chat/${partner}?listing=${listing}`, routePath: '/messages/chat/:otherUserId', user: TEST_USERS.tenant });
+
+describe('ChatPage header', () => {
+  it('marks a partner who has confirmed their email address, and no other', async () => {
+    network([], undefined, undefined, true);
+    const first = render();
+    await first.findByRole('heading', { level: 1, name: 'Rajesh Patel' });
+    expect(first.getByText(VERIFY_TEXTS.mark)).toBeTruthy();
+    first.unmount();
+    network();
+    const second = render();
+    await second.findByRole('heading', { level: 1, name: 'Rajesh Patel' });
+    expect(second.queryByText(VERIFY_TEXTS.mark)).toBeNull();
+  });
+});
 
 describe('ChatPage about a room (Contact Landlord)', () => {
   it('shows the room above the send box, drafts the enquiry for editing and sends it with the ListingID', async () => {

@@ -1,6 +1,6 @@
-import { formatDateTime, SNIPPET_LENGTH, ROUTES, snippet, TEXTS, type Conversation } from '@roomnest/shared';
+import { formatDateTime, SNIPPET_LENGTH, ROUTES, snippet, TEXTS, VERIFY_TEXTS, type Conversation } from '@roomnest/shared';
 import { selectCurrentUser, useHostSelector, withHostApi } from '@roomnest/shared/client';
-import { Alert, Avatar, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Badge, Button, ButtonLink, LoadingState, Page, PageHeader, StatusMessage, usePageFocus, VerifiedMark } from '@roomnest/shared/ui';
 import { Link } from 'react-router-dom';
 import { useGetConversationsQuery } from '../../api/messaging-api.ts';
 import s from './conversations.module.css';
@@ -13,7 +13,7 @@ function ConversationRow({ c, me }: { c: Conversation; me: number }) {
   const preview = `${mine ? 'You: ' : ''}${snippet(c.LastMessage, SNIPPET_LENGTH.lastMessagePreview)}`;
   // The link's name comes from its content (no aria-label over the visible text, WCAG 2.5.3): the hidden
   // summary first, then the time and the preview; the visible name and count repeat the summary, so they are hidden.
-  const summary = `Conversation with ${c.PartnerName}${c.UnreadCount ? `, ${c.UnreadCount} unread` : ''}.`;
+  const summary = `Conversation with ${c.PartnerName}${c.PartnerEmailVerified ? ` (${VERIFY_TEXTS.mark.toLowerCase()})` : ''}${c.UnreadCount ? `, ${c.UnreadCount} unread` : ''}.`;
   return (
     <li className={s.item}>
       <Link to={ROUTES.chat(c.PartnerID)} className={s.row}>
@@ -21,8 +21,9 @@ function ConversationRow({ c, me }: { c: Conversation; me: number }) {
         <Avatar name={c.PartnerName} src={c.PartnerProfilePictureURL} size={48} decorative />
         <span className={s.body}>
           <span className={s.top}>
-            <span className={s.name} aria-hidden="true">
-              {c.PartnerName}
+            <span className={s.who} aria-hidden="true">
+              <span className={s.name}>{c.PartnerName}</span>
+              <VerifiedMark verified={c.PartnerEmailVerified} />
             </span>
             <time className={s.time} dateTime={c.LastMessageSentAt}>
               {formatDateTime(c.LastMessageSentAt)}

@@ -1,4 +1,4 @@
-import { TEXTS, type Conversation } from '@roomnest/shared';
+import { TEXTS, VERIFY_TEXTS, type Conversation } from '@roomnest/shared';
 import { messageReceived, messagesRead } from '@roomnest/shared/client';
 import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, within } from '@testing-library/react';
@@ -10,6 +10,7 @@ const conv = (o: Partial<Conversation>): Conversation => ({
   PartnerID: 202,
   PartnerName: 'Rajesh Patel',
   PartnerProfilePictureURL: null,
+  PartnerEmailVerified: false,
   LastMessage: 'Hello',
   LastMessageSenderID: 202,
   LastMessageSentAt: '2026-03-02T14:05:00.000Z',
@@ -23,6 +24,20 @@ const conv = (o: Partial<Conversation>): Conversation => ({
 const render = () => renderWithHost(<ConversationsPage />, { url: '/messages', user: TEST_USERS.tenant });
 
 describe('ConversationsPage', () => {
+  it('marks a partner who has confirmed their email address, in words a screen reader hears once, in the link', async () => {
+    stubFetch((_r, url) =>
+      url.pathname === '/api/messages/my-conversations'
+        ? json([conv({ PartnerID: 202, PartnerEmailVerified: true }), conv({ PartnerID: 303, PartnerName: 'Siobhan Murphy' })])
+        : undefined,
+    );
+    const { findAllByRole } = render();
+    const [first, second] = await findAllByRole('listitem');
+    expect(within(first!).getByText(VERIFY_TEXTS.mark)).toBeTruthy();
+    expect(within(first!).getByRole('link').textContent).toContain('Conversation with Rajesh Patel (email verified).');
+    expect(within(second!).queryByText(VERIFY_TEXTS.mark)).toBeNull();
+    expect(within(second!).getByRole('link').textContent).toContain('Conversation with Siobhan Murphy.');
+  });
+
   it('shows the room a conversation is about, with its cover, and nothing for one about no room', async () => {
     stubFetch((_r, url) =>
       url.pathname === '/api/messages/my-conversations'

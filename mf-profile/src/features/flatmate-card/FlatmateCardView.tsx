@@ -1,5 +1,5 @@
 import { formatDate, SNIPPET_LENGTH, snippet, type FlatmateCard } from '@roomnest/shared';
-import { Avatar } from '@roomnest/shared/ui';
+import { Avatar, VerifiedMark } from '@roomnest/shared/ui';
 import { useId, type ReactNode } from 'react';
 import { budgetText, splitLocations } from './card-text.ts';
 import s from './flatmate-card.module.css';
@@ -36,6 +36,7 @@ export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCar
           <Heading id={nameId} className={s.name}>
             {card.Name}
           </Heading>
+          <VerifiedMark verified={card.EmailVerified} className={s.mark} />
           <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
           <p className={s.moveIn}>
             <span className={s.label}>Move-in date</span> {moveIn || <span className={s.muted}>Flexible</span>}

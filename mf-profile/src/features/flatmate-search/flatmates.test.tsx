@@ -1,4 +1,4 @@
-import { FLATMATE_PAGE_SIZE, snippet, TEXTS, type FlatmateCard, type FlatmateSearchPage } from '@roomnest/shared';
+import { FLATMATE_PAGE_SIZE, snippet, TEXTS, VERIFY_TEXTS, type FlatmateCard, type FlatmateSearchPage } from '@roomnest/shared';
 import { json, renderWithHost, stubFetch, TEST_USERS, type FetchHandler } from '@roomnest/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +22,15 @@ function stubSearch(answer: (url: URL) => Response | FlatmateSearchPage) {
 const searchCalls = (net: ReturnType<typeof stubFetch>) => net.callsTo(SEARCH_PATH, 'GET').map((r) => Object.fromEntries(new URL(r.url).searchParams));
 const filters = () => within(screen.getByRole('search', { name: 'Filter flatmates' }));
 const card = async (name: string) => within(await screen.findByRole('article', { name }));
+
+describe('Flatmates: the cards', () => {
+  it('carry the "Email verified" mark for a person who has confirmed their address, and only there', async () => {
+    stubSearch(() => flatmatePage([flatmateFixture({ UserID: 1, Name: 'Priya Shah', EmailVerified: true }), flatmateFixture({ UserID: 2, Name: 'Tom Reed', EmailVerified: false })]));
+    renderWithHost(<FlatmatesPage />, { url: '/flatmates' });
+    expect((await card('Priya Shah')).getByText(VERIFY_TEXTS.mark)).toBeTruthy();
+    expect((await card('Tom Reed')).queryByText(VERIFY_TEXTS.mark)).toBeNull();
+  });
+});
 
 describe('Flatmates: the query string', () => {
   it('reads every filter into the form and sends it to the API', async () => {

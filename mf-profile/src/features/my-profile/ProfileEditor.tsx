@@ -143,7 +143,7 @@ export function ProfileEditor({ profile }: { profile: Profile }) {
         <section className={s.preview} inert aria-hidden="true">
           <h2 className={s.sideTitle}>How your card looks</h2>
           <p className={s.sideHint}>Other members see this in flatmate search while your profile is listed. It updates as you type.</p>
-          <FlatmateCardView card={previewCard(watched, profile.UserID, previewUrl ?? profile.ProfilePictureURL)} headingLevel={2} />
+          <FlatmateCardView card={previewCard(watched, profile.UserID, previewUrl ?? profile.ProfilePictureURL, profile.EmailVerified)} headingLevel={2} />
         </section>
       </div>
     </div>

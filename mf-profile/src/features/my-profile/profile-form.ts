@@ -39,8 +39,8 @@ const wholePounds = (raw: unknown): number | null => {
 };
 const text = (raw: unknown): string | null => (typeof raw === 'string' && raw.trim() ? raw.trim() : null);
 
-/** The card others would see, from the form as it stands (unsaved edits included). */
-export function previewCard(values: Partial<Record<keyof ProfileFormValues, unknown>>, userId: number, pictureUrl: string | null): FlatmateCard {
+/** The card others would see, from the form as it stands (unsaved edits included), with the mark the person has earned. */
+export function previewCard(values: Partial<Record<keyof ProfileFormValues, unknown>>, userId: number, pictureUrl: string | null, emailVerified = false): FlatmateCard {
   return {
     UserID: userId,
     Name: text(values.Name) ?? 'Your name',
@@ -51,5 +51,6 @@ export function previewCard(values: Partial<Record<keyof ProfileFormValues, unkn
     BudgetMax: wholePounds(values.BudgetMax),
     PreferredLocations: text(values.PreferredLocations),
     FlatmateMoveInDate: text(values.FlatmateMoveInDate),
+    EmailVerified: emailVerified,
   };
 }

@@ -2,7 +2,7 @@ import { formatDate, formatMoney, roomPageMeta, ROUTES, TEXTS, type Listing } fr
 import { errorMessage, errorStatus, loginRedirectState, notify, selectCurrentUser, useHostSelector } from '@roomnest/shared/client';
 import { AmenityIcon, amenityKeys, isListing, listingExpiry, ListingStatusBadge, PhotoGallery, SaveRoomButton, useSaveIntent } from '@roomnest/shared/listing';
 import { ReportButton } from '@roomnest/shared/trust-ui';
-import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus } from '@roomnest/shared/ui';
+import { Alert, Avatar, Button, ButtonLink, ConfirmDialog, LoadingState, Page, StatusMessage, usePageFocus, VerifiedMark } from '@roomnest/shared/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useDeleteListingMutation, useGetListingQuery } from '../../api/search-api.ts';
@@ -259,6 +259,7 @@ function RoomDetail({ listing, headingRef, contactReady }: { listing: Listing; h
                 <div className={s.landlordCard}>
                   <Avatar src={listing.LandlordProfilePictureURL} name={listing.LandlordName} size={48} tone="solid" decorative />
                   <span className={s.landlordName}>{listing.LandlordName}</span>
+                  <VerifiedMark verified={listing.LandlordEmailVerified} />
                 </div>
               ) : (
                 <p className={s.muted}>{TEXTS.landlordUnavailable}</p>

@@ -1,4 +1,4 @@
-import { TEXTS, type Listing } from '@roomnest/shared';
+import { TEXTS, VERIFY_TEXTS, type Listing } from '@roomnest/shared';
 import { json, listingFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -75,6 +75,18 @@ describe('Room detail: content', () => {
     // Decorative: the name is written beside it.
     const img = document.querySelector('img[src="/uploads/profiles/rajesh.jpg"]');
     expect(img?.getAttribute('alt')).toBe('');
+  });
+
+  it('marks a landlord who has confirmed their email address, and no other', async () => {
+    stubListing(listingFixture({ LandlordEmailVerified: true }));
+    const first = renderDetail();
+    const landlord = (await screen.findByText('Rajesh Patel')).parentElement!;
+    expect(within(landlord).getByText(VERIFY_TEXTS.mark)).toBeTruthy();
+    first.unmount();
+    stubListing(listingFixture({ LandlordEmailVerified: false }));
+    renderDetail();
+    await screen.findByText('Rajesh Patel');
+    expect(screen.queryByText(VERIFY_TEXTS.mark)).toBeNull();
   });
 
   it('says the room was not found for a 404 and for an id that is not a number', async () => {

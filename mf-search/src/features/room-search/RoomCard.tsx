@@ -1,6 +1,6 @@
 import { formatDate, formatMoney, ROUTES, SNIPPET_LENGTH, snippet, type AmenityKey, type Listing } from '@roomnest/shared';
 import { AmenityIcon, amenityKeys, listingCardSources, ListingImage, SaveRoomButton } from '@roomnest/shared/listing';
-import { Badge } from '@roomnest/shared/ui';
+import { Badge, VerifiedMark } from '@roomnest/shared/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import s from './room-card.module.css';
@@ -76,7 +76,13 @@ export function RoomCard({ listing, from, notice }: RoomCardProps) {
         ) : null}
         {listing.Description ? <p className={s.snippet}>{snippet(listing.Description, SNIPPET_LENGTH.roomDescription)}</p> : null}
         <div className={s.footer}>
-          {listing.LandlordName ? <p className={s.landlord}>Advertised by {listing.LandlordName}</p> : <span />}
+          {listing.LandlordName ? (
+            <p className={s.landlord}>
+              Advertised by {listing.LandlordName} <VerifiedMark verified={listing.LandlordEmailVerified} />
+            </p>
+          ) : (
+            <span />
+          )}
           {notice ? null : (
             <Link className={s.link} to={ROUTES.room(listing.ListingID)} state={state} aria-describedby={titleId}>
               View Details

@@ -1,4 +1,4 @@
-import { LISTINGS_PAGE_SIZE_DEFAULT, snippet, TEXTS, type Listing, type ListingsPage } from '@roomnest/shared';
+import { LISTINGS_PAGE_SIZE_DEFAULT, snippet, TEXTS, VERIFY_TEXTS, type Listing, type ListingsPage } from '@roomnest/shared';
 import { injectHostEndpoints, listingsChanged } from '@roomnest/shared/client';
 import { listingsEndpoints } from '@roomnest/shared/listing';
 import { json, listingFixture, renderWithHost, stubFetch, type FetchHandler } from '@roomnest/shared/testing';
@@ -29,6 +29,17 @@ function stubSearch(answer: (url: URL) => Response | ListingsPage): ReturnType<t
 
 const searchCalls = (net: ReturnType<typeof stubFetch>) => net.callsTo('/api/listings', 'GET').map((r) => new URL(r.url).searchParams);
 const filters = () => within(screen.getByRole('search', { name: 'Filter rooms' }));
+
+describe('Room search: the cards', () => {
+  it('carry the "Email verified" mark beside a landlord who has confirmed their address, and only there', async () => {
+    stubSearch(() => page([listingFixture({ ListingID: 1, Title: 'Verified room', LandlordEmailVerified: true }), listingFixture({ ListingID: 2, Title: 'Other room', LandlordEmailVerified: false })]));
+    renderWithHost(<RoomSearchPage />, { url: '/rooms' });
+    const verified = (await screen.findByRole('heading', { name: 'Verified room' })).closest('article')!;
+    const other = screen.getByRole('heading', { name: 'Other room' }).closest('article')!;
+    expect(within(verified).getByText(VERIFY_TEXTS.mark)).toBeTruthy();
+    expect(within(other).queryByText(VERIFY_TEXTS.mark)).toBeNull();
+  });
+});
 
 describe('Room search: the query string', () => {
   it('reads every parameter into the filters and sends them to GET /api/listings', async () => {

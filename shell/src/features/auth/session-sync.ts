@@ -1,9 +1,11 @@
 /**
  * Keeps every open tab on the same session: logging in or out in one tab
- * (which rewrites browser storage) logs this tab in or out too.
+ * (which rewrites browser storage) logs this tab in or out too, and a change
+ * of the stored user in another tab (a new name, a confirmed email address)
+ * reaches this one.
  */
 import { STORAGE_KEYS } from '@roomnest/shared';
-import { loggedIn, loggedOut, readStoredSession, type HostState } from '@roomnest/shared/client';
+import { currentUserUpdated, loggedIn, loggedOut, readStoredSession, storedUser, type HostState } from '@roomnest/shared/client';
 import type { Dispatch, Store } from '@reduxjs/toolkit';
 
 export function startSessionSync(store: Store<HostState> & { dispatch: Dispatch }, target: Window = window): () => void {
@@ -17,6 +19,8 @@ export function startSessionSync(store: Store<HostState> & { dispatch: Dispatch 
       return;
     }
     if (stored.token !== auth.token) store.dispatch(loggedIn({ token: stored.token, user: stored.user }));
+    // Compared as storedUser writes them (its own field order), so two tabs never take turns rewriting one user.
+    else if (JSON.stringify(stored.user) !== JSON.stringify(storedUser(auth.user))) store.dispatch(currentUserUpdated(stored.user));
   };
   target.addEventListener('storage', onStorage);
   return () => target.removeEventListener('storage', onStorage);
