@@ -304,7 +304,7 @@ export interface BlocksTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
-/** One Resend of a verification email (migration 0024): the limit per hour counts these. */
+/** One Resend of a verification email (migration 0021): the limit per hour counts these. */
 export interface VerificationResendsTable {
   id: ReadOnlyGenerated<number>;
   user_id: ColumnType<number, number, never>;

@@ -23,7 +23,7 @@ import * as savedAndAlerts from './0017-saved-and-alerts.ts';
 import * as savedSearchMatching from './0018-saved-search-matching.ts';
 import * as messageEmailSpells from './0019-message-email-spells.ts';
 import * as trustAndSafety from './0020-trust-and-safety.ts';
-import * as verificationResends from './0024-verification-resends.ts';
+import * as verificationResends from './0021-verification-resends.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-users': users,
@@ -46,7 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018-saved-search-matching': savedSearchMatching,
   '0019-message-email-spells': messageEmailSpells,
   '0020-trust-and-safety': trustAndSafety,
-  '0024-verification-resends': verificationResends,
+  '0021-verification-resends': verificationResends,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

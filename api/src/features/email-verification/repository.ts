@@ -1,4 +1,4 @@
-/** Email verification's statements: whose address is confirmed, and the resends of the last hour (migration 0024). */
+/** Email verification's statements: whose address is confirmed, and the resends of the last hour (migration 0021). */
 import type { Transaction } from 'kysely';
 import type { DB, Executor } from '../../db/types.ts';
 

@@ -7,7 +7,7 @@
  * its VERIFY_EMAIL_TTL_DAYS answers 400 (expired), unless the address is confirmed already.
  *
  * POST /verify-email/resend (logged in): another email, at most VERIFY_RESEND_MAX_PER_HOUR an hour per person,
- * counted in the database (migration 0024) so the limit holds across instances; then 429 with retry-after.
+ * counted in the database (migration 0021) so the limit holds across instances; then 429 with retry-after.
  * Nothing to send for a confirmed address: 200 saying so.
  */
 import { API_TEXTS, apiErrorSchema, VERIFY_RESEND_MAX_PER_HOUR, VERIFY_TEXTS, VERIFY_EMAIL_TTL_DAYS, verifyEmailSchema } from '@roomnest/shared';
