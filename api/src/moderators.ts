@@ -15,6 +15,7 @@ import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataLocation } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { isAlive } from './db/dir-lock.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { readAdminFiles } from './features/moderation/admin-listener.ts';
 import {
@@ -28,15 +29,6 @@ import {
 
 /** How long a server whose file is there may take to answer before the command stops waiting for it. */
 const SERVER_TIMEOUT_MS = 15_000;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The answer of any live server on this data folder; null when none answers. */
 async function askRunningServer(dataDir: string, request: ModeratorsRequest): Promise<ModeratorsResult | null> {

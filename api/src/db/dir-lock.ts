@@ -24,7 +24,8 @@ function readPid(file: string): number | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (also the moderators command's test of a server's admin file). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
