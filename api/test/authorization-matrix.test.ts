@@ -352,7 +352,7 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   },
   "GET /api/messages/partner/:id (the owner's partner)": {
     request: (w) => ({ method: 'GET', url: `/api/messages/partner/${w.partner.id}` }),
-    check: (w, res) => expect(res.json()).toEqual({ UserID: w.partner.id, Name: w.partner.name, ProfilePictureURL: null }),
+    check: (w, res) => expect(res.json()).toEqual({ UserID: w.partner.id, Name: w.partner.name, ProfilePictureURL: null, EmailVerified: false }),
   },
   // The bystander has no listing, no listed profile and no messages with anyone: nobody may learn their name here.
   'GET /api/messages/partner/:id (a member nobody knows)': { request: (w) => ({ method: 'GET', url: `/api/messages/partner/${w.bystander.id}` }) },

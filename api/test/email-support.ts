@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { VERIFY_TEXTS } from '@roomnest/shared';
 
 export interface OutboxEmail {
   file: string;
@@ -32,21 +33,28 @@ export function parseEml(file: string, raw: string): OutboxEmail {
   return { file, to: headers.to ?? '', subject: headers.subject ?? '', headers, body: decodeQuotedPrintable(raw.slice(split)) };
 }
 
-/** Every email in `outboxDir`, oldest first; only those to `to` when given. */
-export function readOutbox(outboxDir: string, to?: string): OutboxEmail[] {
+/** The outbox's emails, oldest first: those to `to` when given; with `notifications`, without the verification emails of registrations. */
+export function readOutbox(outboxDir: string, to?: string, notifications = false): OutboxEmail[] {
   if (!existsSync(outboxDir)) return [];
   return readdirSync(outboxDir)
     .filter((f) => f.endsWith('.eml'))
     .sort()
     .map((f) => parseEml(f, readFileSync(join(outboxDir, f), 'utf8')))
-    .filter((email) => to === undefined || email.to.toLowerCase().includes(to.toLowerCase()));
+    .filter((email) => to === undefined || email.to.toLowerCase().includes(to.toLowerCase()))
+    .filter((email) => !notifications || email.subject !== VERIFY_TEXTS.emailSubject);
 }
 
-/** Waits until `outboxDir` holds at least `count` emails (to `to` when given), checking every `intervalMs`, at most `timeoutMs`. */
-export async function waitForOutbox(outboxDir: string, { count = 1, to, timeoutMs = 30_000, intervalMs = 50 }: { count?: number; to?: string; timeoutMs?: number; intervalMs?: number } = {}): Promise<OutboxEmail[]> {
+/**
+ * Waits until `outboxDir` holds at least `count` emails (to `to` when given; with `notifications`, leaving out the
+ * verification email every registration sends), checking every `intervalMs`, at most `timeoutMs`.
+ */
+export async function waitForOutbox(
+  outboxDir: string,
+  { count = 1, to, notifications = false, timeoutMs = 30_000, intervalMs = 50 }: { count?: number; to?: string; notifications?: boolean; timeoutMs?: number; intervalMs?: number } = {},
+): Promise<OutboxEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const emails = readOutbox(outboxDir, to);
+    const emails = readOutbox(outboxDir, to, notifications);
     if (emails.length >= count) return emails;
     if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${count} email(s) in ${outboxDir}; found ${emails.length}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

@@ -66,13 +66,13 @@ describe('npm run worker', () => {
         workers.push(startWorker(env), startWorker(env));
         await Promise.all(workers.map((w) => w.running));
         const outbox = join(db.dataDir, 'outbox');
-        await waitForOutbox(outbox, { to, timeoutMs: 60_000 });
+        await waitForOutbox(outbox, { to, notifications: true, timeoutMs: 60_000 });
       } finally {
         await stopServer(api);
       }
       for (const w of workers) w.proc.kill('SIGTERM');
       expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
-      const emails = readOutbox(join(db.dataDir, 'outbox'), to);
+      const emails = readOutbox(join(db.dataDir, 'outbox'), to, true);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.body).toContain('Sent while workers run the jobs');
       expect(workers.every((w) => w.output().includes('worker stopped'))).toBe(true);

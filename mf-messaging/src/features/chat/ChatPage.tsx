@@ -217,11 +217,11 @@ function ChatPage() {
           {partner.data ? partner.data.Name : 'Chat'}
         </h1>
         <VerifiedMark verified={partner.data?.EmailVerified ?? false} />
-        {partner.data && blocks.isSuccess ? (
+        {partner.data ? (
           <div className={s.headerActions}>
             <ReportButton target={{ TargetType: 'user', TargetID: partnerId, Source: 'chat' }} subject={partner.data.Name} />
-            {/* Once blocked, Unblock is in the notice that takes the send box's place. */}
-            {youBlocked ? null : <BlockButton partnerId={partnerId} name={partner.data.Name} blocked={false} />}
+            {/* Block once the blocks are known; once blocked, Unblock is in the notice that takes the send box's place. */}
+            {blocks.isSuccess && !youBlocked ? <BlockButton partnerId={partnerId} name={partner.data.Name} blocked={false} /> : null}
           </div>
         ) : null}
       </header>
