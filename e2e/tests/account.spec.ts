@@ -5,35 +5,28 @@
  * page's subscribe form and its double opt-in (the confirmation email's link,
  * then its unsubscribe link).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { NEWSLETTER_TEXTS, PASSWORD_RESET_TEXTS } from '@roomnest/shared';
 import { logInThroughUi, registerAccount, toast, uniqueEmail } from '../support/app.ts';
-import { E2E_DATA_DIR } from '../support/env.ts';
+import { emailsTo } from '../support/outbox.ts';
 
-/** The e2e server's outbox (no SMTP_URL): one .eml file per email. */
-const OUTBOX = join(E2E_DATA_DIR, 'outbox');
-
-/** The newest email to `to` in the outbox, quoted-printable unfolded, or null. */
-function newestEmailTo(to: string): string | null {
-  if (!existsSync(OUTBOX)) return null;
-  const files = readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort().toReversed();
-  for (const file of files) {
-    const eml = readFileSync(join(OUTBOX, file), 'utf8');
-    if (eml.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+/**
+ * The first match of `link` in the newest email to `to` that has one (a registration's verification email may
+ * arrive before or after the one a test waits for), or null.
+ */
+function newestLink(to: string, link: RegExp): RegExpExecArray | null {
+  for (const email of emailsTo(to).toReversed()) {
+    const found = link.exec(email.text);
+    if (found) return found;
   }
   return null;
 }
 
-/** The path and query of the link to `page` in the newest email to `to`, or null. */
-const linkIn = (to: string, page: string) => {
-  const found = new RegExp(`https?://[^\\s"<>/]+(${page}\\?token=[\\w.%-]+)`).exec(newestEmailTo(to) ?? '');
-  return found ? found[1]! : null;
-};
+/** The path and query of the newest link to `page` in the emails to `to`, or null. */
+const linkIn = (to: string, page: string) => newestLink(to, new RegExp(`https?://[^\\s"<>/]+(${page}\\?token=[\\w.%-]+)`))?.[1] ?? null;
 
-/** The reset link of the newest email to `to` in the outbox. */
-const resetLinkFor = (to: string): string | null => /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/.exec(newestEmailTo(to) ?? '')?.[0] ?? null;
+/** The newest reset link emailed to `to`. */
+const resetLinkFor = (to: string): string | null => newestLink(to, /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w-]+/)?.[0] ?? null;
 
 test.describe('password reset', () => {
   test('from /forgot-password through the outbox link to logging in with the new password', async ({ page, request }) => {
