@@ -43,6 +43,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Saved search alerts go out a second after a room is posted (e2e/tests/saved-search-alerts.spec.ts), not a minute.
       ALERT_DELAY_SECONDS: '1',
+      // The suites sign up a few hundred accounts from this one address in well under an hour; the limit itself is
+      // tested against the API (api/test/rate-limits.test.ts), not by running into it here.
+      RATE_LIMIT_REGISTER: '5000/1h',
     },
   },
 });

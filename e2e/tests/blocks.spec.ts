@@ -43,7 +43,7 @@ test.describe('blocking someone in a chat', () => {
     // The tenant's message is refused with the plain sentence, and the text stays in the box.
     const tBox = tPage.getByRole('textbox', { name: 'Message to Bram Landlord' });
     await tBox.fill('Can I see it on Saturday?');
-    await tPage.getByRole('button', { name: 'Send' }).click();
+    await tPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(tPage.getByRole('alert')).toHaveText(TRUST_TEXTS.blockedYou);
     await expect(tBox).toHaveValue('Can I see it on Saturday?');
     // The landlord cannot write either (the API refuses what the screen no longer offers).
@@ -77,11 +77,11 @@ test.describe('blocking someone in a chat', () => {
     await tPage.getByRole('link', { name: /Conversation with Bram Landlord/ }).click();
     const lBox = lPage.getByRole('textbox', { name: 'Message to Tara Tenant' });
     await lBox.fill('Sorry, blocked you by mistake. Saturday is fine.');
-    await lPage.getByRole('button', { name: 'Send' }).click();
+    await lPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(tPage.getByRole('log').getByText('Sorry, blocked you by mistake. Saturday is fine.')).toBeVisible();
     const tBoxAgain = tPage.getByRole('textbox', { name: 'Message to Bram Landlord' });
     await tBoxAgain.fill('Great, see you then.');
-    await tPage.getByRole('button', { name: 'Send' }).click();
+    await tPage.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(lPage.getByRole('log').getByText('Great, see you then.')).toBeVisible();
   });
 });

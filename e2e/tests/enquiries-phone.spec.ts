@@ -28,7 +28,7 @@ test('on a phone, an enquiry shows its room, fits the screen, and counts in My L
   // The bar's Remove button is a full touch target.
   const remove = bar.getByRole('button', { name: /^Remove the room/ });
   expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await tPage.getByRole('button', { name: 'Send' }).tap();
+  await tPage.getByRole('button', { name: 'Send', exact: true }).tap();
   await expect(tPage.getByRole('log').getByText(ENQUIRY_DRAFT)).toBeVisible();
   expect(await overflow(tPage)).toBeLessThanOrEqual(0);
 

@@ -25,7 +25,7 @@ test('a tenant’s enquiry about a room reaches the landlord with the room, and 
   const box = tPage.getByRole('textbox', { name: 'Message to Priya Landlord' });
   await expect(box).toHaveValue(ENQUIRY_DRAFT);
   await box.fill(`${ENQUIRY_DRAFT} I could move in on 1 March.`);
-  await tPage.getByRole('button', { name: 'Send' }).click();
+  await tPage.getByRole('button', { name: 'Send', exact: true }).click();
   const tThread = tPage.getByRole('log', { name: 'Messages with Priya Landlord' });
   await expect(tThread.getByText(`${ENQUIRY_DRAFT} I could move in on 1 March.`)).toBeVisible();
   await expect(tThread.getByRole('link', { name: title })).toHaveAttribute('href', `/rooms/${roomId}`);

@@ -63,7 +63,7 @@ test('on a touch screen Enter starts a new line, Send sends, and the placeholder
   await box.pressSequentially('is the room still free?');
   await expect(box).toHaveValue('Hello Alexandra,\nis the room still free?');
   await expect(page.getByRole('log').getByRole('listitem').filter({ hasText: 'Hello Alexandra' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('log').getByRole('listitem').filter({ hasText: 'is the room still free?' })).toBeVisible();
   await expect(box).toHaveValue('');
 });

@@ -56,7 +56,7 @@ test.describe('messaging between two people, live', () => {
 
     const lBox = lPage.getByRole('textbox', { name: 'Message to Tomasz Tenant' });
     await lBox.fill('Yes it is. Come and see it on Saturday?');
-    await lPage.getByRole('button', { name: 'Send' }).click();
+    await lPage.getByRole('button', { name: 'Send', exact: true }).click();
     const replyAt = Date.now();
     await expect(thread.getByText('Yes it is. Come and see it on Saturday?')).toBeVisible({ timeout: 1_000 });
     console.info(`[e2e] tenant saw the reply ${Date.now() - replyAt} ms after the landlord clicked Send`);
@@ -90,7 +90,7 @@ test.describe('messaging between two people, live', () => {
     const page = await signedIn(browser, request, tenant, `/messages/chat/${landlord.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Lena Landlord' })).toBeVisible();
     const box = page.getByRole('textbox', { name: 'Message to Lena Landlord' });
-    const send = page.getByRole('button', { name: 'Send' });
+    const send = page.getByRole('button', { name: 'Send', exact: true });
     await expect(send).toBeDisabled();
     await box.fill('   \n   ');
     await expect(send).toBeDisabled();

@@ -68,7 +68,7 @@ test.describe('new conversations on the Free plan', () => {
     await expect(page.getByRole('link', { name: 'See plans and the unlimited messages upgrade' })).toHaveAttribute('href', '/pricing');
     const box = page.getByRole('textbox', { name: `Message to ${third.name}` });
     await box.fill('Hello?');
-    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     // The server says the same to anyone who gets past the page.
     const refused = await request.post('/api/messages', { headers: bearer(tenant), data: { ReceiverID: third.id, MessageContent: 'Hello?' } });
     expect(refused.status()).toBe(403);
@@ -80,7 +80,7 @@ test.describe('new conversations on the Free plan', () => {
     await expect(page.getByRole('log').getByText('Saw your profile: want to see my room?')).toBeVisible();
     await expect(limit).toHaveCount(0);
     await box.fill('Yes please!');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('log').getByText('Yes please!')).toBeVisible();
   });
 });
