@@ -33,10 +33,12 @@ export function FlatmateCardView({ card, action, headingLevel = 3 }: FlatmateCar
       <div className={s.identity}>
         <Avatar src={card.ProfilePictureURL} name={card.Name} size={CARD_AVATAR_PX} tone="byName" className={s.avatar} />
         <div className={s.who}>
-          <Heading id={nameId} className={s.name}>
-            {card.Name}
-          </Heading>
-          <VerifiedMark verified={card.EmailVerified} className={s.mark} />
+          <div className={s.nameRow}>
+            <Heading id={nameId} className={s.name}>
+              {card.Name}
+            </Heading>
+            <VerifiedMark verified={card.EmailVerified} className={s.mark} />
+          </div>
           <p className={s.budget}>{budget ? <strong>{budget}</strong> : <span className={s.muted}>Budget not given</span>}</p>
           <p className={s.moveIn}>
             <span className={s.label}>Move-in date</span> {moveIn || <span className={s.muted}>Flexible</span>}
