@@ -181,23 +181,28 @@ async function metricsPlugin(app: FastifyInstance, { db, token, processMetrics =
   });
 
   const liveStreamSources: Array<() => number> = [];
-  new Gauge({
-    name: 'roomnest_live_streams',
-    help: 'Live message streams (Server-Sent Events) open on this instance.',
-    registers: [registry],
-    collect() {
-      this.set(liveStreamSources.reduce((sum, read) => sum + read(), 0));
-    },
-  });
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_live_streams',
+      help: 'Live message streams (Server-Sent Events) open on this instance.',
+      registers: [],
+      collect() {
+        this.set(liveStreamSources.reduce((sum, read) => sum + read(), 0));
+      },
+    }),
+  );
 
+  // One statement a scrape feeds both queue gauges and this counter: prom-client starts every metric's collect in the
+  // same turn, so the later ones find the first one's read in progress and share it.
+  let reading: Promise<QueueRow[] | null> | null = null;
   const queueReadFailures = new Counter({
     name: 'roomnest_metrics_queue_read_failures_total',
     help: `Scrapes answered without the queue figures: the jobs table did not answer within ${QUEUE_READ_TIMEOUT_MS / 1000} s, or failed.`,
     registers: [registry],
+    async collect() {
+      await queueRows();
+    },
   });
-  // One statement a scrape feeds both queue gauges: prom-client starts every metric's collect in the same turn, so the
-  // second finds the first's read in progress and shares it.
-  let reading: Promise<QueueRow[] | null> | null = null;
   const queueRows = () =>
     (reading ??= within(
       readQueue(db).catch((err: unknown) => {
@@ -213,60 +218,70 @@ async function metricsPlugin(app: FastifyInstance, { db, token, processMetrics =
       .finally(() => {
         reading = null;
       }));
-  new Gauge({
-    name: 'roomnest_jobs_waiting',
-    help: 'Open jobs in the queue (the table every process shares), by kind; due="true": may run now, due="false": due later.',
-    labelNames: ['kind', 'due'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await queueRows();
-      this.reset();
-      for (const row of rows ?? []) if (!row.failed) this.inc({ kind: row.kind, due: String(row.due) }, row.jobs);
-    },
-  });
-  new Gauge({
-    name: 'roomnest_jobs_failed',
-    help: 'Jobs that ran out of attempts and are still kept in the queue (finished jobs are deleted after three days), by kind.',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    async collect() {
-      const rows = await queueRows();
-      this.reset();
-      for (const row of rows ?? []) if (row.failed) this.inc({ kind: row.kind }, row.jobs);
-    },
-  });
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_jobs_waiting',
+      help: 'Open jobs in the queue (the table every process shares), by kind; due="true": may run now, due="false": due later.',
+      labelNames: ['kind', 'due'] as const,
+      registers: [],
+      async collect() {
+        const rows = await queueRows();
+        this.reset();
+        for (const row of rows ?? []) if (!row.failed) this.inc({ kind: row.kind, due: String(row.due) }, row.jobs);
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_jobs_failed',
+      help: 'Jobs that ran out of attempts and are still kept in the queue (finished jobs are deleted after three days), by kind.',
+      labelNames: ['kind'] as const,
+      registers: [],
+      async collect() {
+        const rows = await queueRows();
+        this.reset();
+        for (const row of rows ?? []) if (row.failed) this.inc({ kind: row.kind }, row.jobs);
+      },
+    }),
+  );
 
   const pool = poolStatsOf(db);
-  new Gauge({
-    name: 'roomnest_db_pool_connections',
-    help: 'Database connections of this process by state (total, idle). PGlite, the embedded database, has one connection, always reported as total 1.',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const stats = pool?.();
-      if (!stats) return;
-      this.set({ state: 'total' }, stats.total);
-      if (stats.idle !== undefined) this.set({ state: 'idle' }, stats.idle);
-    },
-  });
-  new Gauge({
-    name: 'roomnest_db_pool_waiting',
-    help: 'Queries of this process waiting for a database connection (PostgreSQL pool; not reported for PGlite).',
-    registers: [registry],
-    collect() {
-      const waiting = pool?.().waiting;
-      if (waiting !== undefined) this.set(waiting);
-    },
-  });
-  new Gauge({
-    name: 'roomnest_db_pool_max',
-    help: 'The most database connections this process opens (PGlite: 1).',
-    registers: [registry],
-    collect() {
-      const stats = pool?.();
-      if (stats) this.set(stats.max);
-    },
-  });
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_db_pool_connections',
+      help: 'Database connections of this process by state (total, idle). PGlite, the embedded database, has one connection, always reported as total 1.',
+      labelNames: ['state'] as const,
+      registers: [],
+      collect() {
+        const stats = pool?.();
+        if (!stats) return;
+        this.set({ state: 'total' }, stats.total);
+        if (stats.idle !== undefined) this.set({ state: 'idle' }, stats.idle);
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_db_pool_waiting',
+      help: 'Queries of this process waiting for a database connection (PostgreSQL pool). Not measured for PGlite, whose one connection queues its queries: always 0 there.',
+      registers: [],
+      collect() {
+        const waiting = pool?.().waiting;
+        if (waiting !== undefined) this.set(waiting);
+      },
+    }),
+  );
+  registry.registerMetric(
+    new Gauge({
+      name: 'roomnest_db_pool_max',
+      help: 'The most database connections this process opens (PGlite: 1).',
+      registers: [],
+      collect() {
+        const stats = pool?.();
+        if (stats) this.set(stats.max);
+      },
+    }),
+  );
 
   app.decorate('metrics', {
     registry,
