@@ -269,6 +269,19 @@ describe.each(TEST_DATABASES)('GET /metrics on $name', (database) => {
     await vi.waitFor(async () => expect(await streams()).toBe(0), { timeout: 5_000, interval: 20 });
   });
 
+  it('counts search cache lookups: a search read, then the same one served from memory', async () => {
+    const app = await start({ searchCacheSeconds: 60 });
+    const url = `/api/listings?city=Metricsville-${Date.now()}`;
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    let text = await scrape(app);
+    expect(sample(text, 'roomnest_search_cache_lookups_total', { result: 'miss' })).toBe(1);
+    expect(sample(text, 'roomnest_search_cache_lookups_total', { result: 'hit' })).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    text = await scrape(app);
+    expect(sample(text, 'roomnest_search_cache_lookups_total', { result: 'miss' })).toBe(1);
+    expect(sample(text, 'roomnest_search_cache_lookups_total', { result: 'hit' })).toBe(1);
+  });
+
   describe('without METRICS_TOKEN: the loopback only', () => {
     let app: App;
     beforeAll(async () => {
