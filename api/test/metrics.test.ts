@@ -100,7 +100,7 @@ describe.each(TEST_DATABASES)('GET /metrics on $name', (database) => {
       expect(sample(res.body, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     });
 
-    it('times each answer by method, route pattern and status; a request no route took is one label, never its URL', async () => {
+    it('times each answer by method, route pattern and status; pages and requests no route took are one label each, never a URL', async () => {
       const owner = await createUser(opened.db, { userType: 'Landlord' });
       const listing = await insertListing(opened.db, owner.id, { title: 'A timed room' });
       const before = await scrape(app);
@@ -109,6 +109,10 @@ describe.each(TEST_DATABASES)('GET /metrics on $name', (database) => {
       for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: `/api/listings/${listing}` })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/listings/999999999' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/no/such/page-a8f3e1.txt' })).statusCode).toBe(404);
+      // Pages of the site, whatever their address, are one label.
+      const page = { method: 'GET', route: 'page', status: '200' };
+      const pagesBefore = sample(before, 'http_request_duration_seconds_count', page) ?? 0;
+      for (const url of ['/', `/rooms/${listing}`, '/pricing']) expect((await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).statusCode).toBe(200);
 
       const text = await scrape(app);
       expect(sample(text, 'http_request_duration_seconds_count', route)).toBe(started + 3);
@@ -116,7 +120,9 @@ describe.each(TEST_DATABASES)('GET /metrics on $name', (database) => {
       expect(sample(text, 'http_request_duration_seconds_bucket', { le: '+Inf', ...route })).toBe(started + 3);
       expect(sample(text, 'http_request_duration_seconds_sum', route)).toBeGreaterThan(0);
       expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'http_request_duration_seconds_count', page)).toBe(pagesBefore + 3);
       expect(text).not.toContain('page-a8f3e1');
+      expect(text).not.toContain('/pricing');
       expect(text).not.toContain(`/api/listings/${listing}"`);
     });
 

@@ -6,7 +6,8 @@
  * `app.metrics` holds the instruments, in a registry of this app's own (never
  * prom-client's global one: two apps in one process, as in the tests, keep
  * their figures apart):
- *   http_request_duration_seconds{method,route,status}   every answer, by route pattern (never the raw URL)
+ *   http_request_duration_seconds{method,route,status}   every answer, by route pattern (never the raw URL; `page`
+ *                                                        for the shell's pages, `unmatched` for the rest no route took)
  *   roomnest_remote_loads_total{remote,version}          remote pages loaded in browsers (the load reports)
  *   roomnest_remote_failures_total{remote,version,kind}  remote pages that failed in browsers (the failure reports)
  *   roomnest_live_streams                                open live message streams on this instance
@@ -43,8 +44,13 @@ export const METRICS_TEXTS = {
   loopbackOnly: 'Metrics are served to this machine only while METRICS_TOKEN is unset: set METRICS_TOKEN and send it as a bearer token.',
 } as const;
 
-/** The `route` label of a request no route took (404s of unknown paths): one value, whatever the URL. */
+/** The `route` label of a request no route took (404s of unknown paths and files): one value, whatever the URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
+/**
+ * The `route` label of the shell's pages (`/`, `/rooms/42`, …): the web plugin serves them from its not-found
+ * handler, with their head written for the address, so they have no route pattern; they are the HTML answers of it.
+ */
+export const PAGE_ROUTE = 'page';
 
 /** How long a scrape waits for the job queue's figures before answering without them. */
 export const QUEUE_READ_TIMEOUT_MS = 2_000;
@@ -144,7 +150,7 @@ async function metricsPlugin(app: FastifyInstance, { db, token, processMetrics =
 
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by method, route pattern (unmatched: no route) and status.',
+    help: 'Time from a request arriving to its answer being sent, by method, route pattern (page: a page of the site; unmatched: anything else no route took) and status.',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: DURATION_BUCKETS,
     registers: [registry],
@@ -295,7 +301,7 @@ async function metricsPlugin(app: FastifyInstance, { db, token, processMetrics =
   } satisfies AppMetrics);
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = request.routeOptions.url ?? (String(reply.getHeader('content-type') ?? '').startsWith('text/html') ? PAGE_ROUTE : UNMATCHED_ROUTE);
     const method = HTTP_METHODS.has(request.method) ? request.method : 'other';
     httpDuration.observe({ method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
