@@ -23,6 +23,7 @@ export const defaultLogFormat = (stdoutIsTTY: boolean | undefined): LogFormat =>
 /** A log line as pino writes it (the fields this file reads). */
 interface LogLine {
   msg?: string;
+  err?: { type?: string; message?: string };
   req?: { method?: string; url?: string; remoteAddress?: string };
   res?: { statusCode?: number };
   responseTime?: number;
@@ -30,10 +31,12 @@ interface LogLine {
 
 /**
  * The message of a pretty line. Fastify's two request lines carry their facts in `req` and `res` objects; they
- * become the message (`GET /api/listings?city=Leeds`, `200 in 4.2 ms`), so a request reads as two short lines.
+ * become the message (`GET /api/listings?city=Leeds`, `200 in 4.2 ms`), so a request reads as two short lines. A
+ * line with an error says the error's type and message after its own.
  */
 function messageOf(log: LogLine, messageKey: string): string {
   const message = String((log as Record<string, unknown>)[messageKey] ?? '');
+  if (log.err && typeof log.err === 'object' && log.err.message) return `${message}: ${log.err.type ?? 'Error'}: ${log.err.message}`;
   if (log.req && typeof log.req === 'object' && log.req.method) return `${message}: ${log.req.method} ${log.req.url ?? ''}`;
   if (log.res && typeof log.res === 'object' && log.res.statusCode !== undefined) {
     const time = typeof log.responseTime === 'number' ? ` in ${log.responseTime.toFixed(1)} ms` : '';
@@ -55,6 +58,8 @@ export function prettyLine({ colorize }: PrettyOptions = {}): (line: string) => 
     translateTime: 'SYS:HH:MM:ss.l',
     // The request lines' objects are in the message already; pid and host say nothing at a terminal.
     ignore: 'pid,hostname,req,res,responseTime',
+    // An error is a field like any other (its stack on the same line, escaped), not a block of lines: one event, one line.
+    errorLikeObjectKeys: [],
     messageFormat: (log, messageKey) => messageOf(log as LogLine, messageKey),
   });
 }

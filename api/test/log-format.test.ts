@@ -59,6 +59,16 @@ describe('LOG_FORMAT', () => {
     expect(line).not.toContain('hostname');
   });
 
+  it('pretty: an error is one line too, its type and message read first, its stack kept on the line', () => {
+    const out = rawStream();
+    const log = pino({ hooks: { streamWrite: redactSecrets } }, logDestination('pretty', out.stream, { colorize: false })!);
+    log.error({ err: new Error('could not reach /newsletter/confirm?token=abc123def456') }, 'request failed');
+    const text = out.text();
+    expect(text.split('\n')).toHaveLength(2);
+    expect(text).toMatch(/^\[[\d:.]+\] ERROR: request failed: Error: could not reach \/newsletter\/confirm\?token=\[redacted\] \{"err":\{"type":"Error",.*"stack":"Error: could not reach/);
+    expect(text).not.toContain('abc123def456');
+  });
+
   it('json: the line as pino wrote it; pretty: the same event readable, in the worker’s logger as in the API’s', () => {
     const json = rawStream();
     const pretty = rawStream();
