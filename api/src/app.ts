@@ -21,6 +21,7 @@ import {
   DEFAULT_NEW_ACCOUNT_DAYS,
   type Config,
 } from './config.ts';
+import { logDestination } from './log-format.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -50,6 +51,7 @@ import backgroundPlugin from './plugins/background.ts';
 import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 
@@ -72,8 +74,10 @@ export interface BuildAppOptions {
      */
     Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>> &
     /** The new-account limit on new conversations: without them, its defaults (7 days, 5 a day). */
-    Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>>;
-  /** Where log lines go (default: stdout); the tests pass a stream to read them. */
+    Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>> &
+    /** Operations: without logFormat, JSON lines; without metricsToken, GET /metrics answers the loopback only. */
+    Partial<Pick<Config, 'logFormat' | 'metricsToken'>>;
+  /** Where log lines go (default: stdout), in config.logFormat; the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
   now?: () => Date;
@@ -87,14 +91,15 @@ export type App = FastifyInstance;
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({ db, config, logStream, now, mailer: givenMailer }: BuildAppOptions): Promise<App> {
+  const destination = logDestination(config.logFormat ?? 'json', logStream);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
       // Every finished line, at every level: reset and newsletter tokens, stream tickets, bearer tokens and cookies in any
-      // logged URL or header become [redacted] (see log-redaction.ts).
+      // logged URL or header become [redacted] (see log-redaction.ts). A pretty line is made from the redacted one (log-format.ts).
       hooks: { streamWrite: redactSecrets },
-      ...(logStream ? { stream: logStream } : {}),
+      ...(destination ? { stream: destination } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     // Behind a load balancer, the client's IP (rate limits, logs) comes from X-Forwarded-For only when TRUST_PROXY says so.
@@ -114,6 +119,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   // First, so that it counts the handlers of every route registered after it.
   await app.register(drainPlugin);
   await app.register(errorsPlugin);
+  // GET /metrics and the instruments (app.metrics): before every route, so that each answer is timed.
+  await app.register(metricsPlugin, { db, token: config.metricsToken ?? null });
   // Work routes do after answering (emails); closing waits for it.
   await app.register(backgroundPlugin);
   // Security headers and CSP (following the live remotes), CORS, rate limits: see plugins/security.ts.
@@ -190,7 +197,9 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(emailVerificationRoutes, { prefix: '/api/auth', db, secret: config.tokenSecret, now: clock });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
   // One search cache, cleared by the listings routes and by the moderation actions that take rooms out of search.
-  const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000);
+  const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000, {
+    onLookup: (hit) => app.metrics.searchCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+  });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,

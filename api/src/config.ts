@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './log-format.ts';
 
 /** The repository root: relative DATA_DIR and STORE_DIR values resolve against it (as the workspace scripts do). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,6 +35,10 @@ export interface Config {
   /** How long public search answers and totals are kept in memory (SEARCH_CACHE_SECONDS); 0 reads every search afresh. */
   searchCacheSeconds: number;
   logLevel: LogLevel;
+  /** How log lines look (LOG_FORMAT): `pretty` one readable line an event, `json` one JSON object a line. */
+  logFormat: LogFormat;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: only callers on the loopback may read it. */
+  metricsToken: string | null;
   /** SMTP server for outgoing email (SMTP_URL, e.g. smtps://user:pass@smtp.example.com); null writes emails to `${dataDir}/outbox/`. */
   smtpUrl: string | null;
   /** Sender of outgoing email (MAIL_FROM). */
@@ -237,6 +242,26 @@ function parseLogLevel(text: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
+/** LOG_FORMAT, or, unset, pretty when stdout is a terminal and JSON otherwise. */
+export function parseLogFormat(text: string | undefined, stdoutIsTTY: boolean | undefined): LogFormat {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (value === '') return defaultLogFormat(stdoutIsTTY);
+  if (!(LOG_FORMATS as readonly string[]).includes(value)) throw new ConfigError(`LOG_FORMAT must be pretty or json; got "${text}".`);
+  return value as LogFormat;
+}
+
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** METRICS_TOKEN: long enough not to be guessed, and printable without spaces (it travels in an Authorization header). */
+export function parseMetricsToken(text: string | undefined): string | null {
+  if (text === undefined || text.trim() === '') return null;
+  const value = text.trim();
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long, with no spaces or characters outside printable ASCII.`);
+  }
+  return value;
+}
+
 export const DEFAULT_MAIL_FROM = 'RoomNest <no-reply@roomnest.test>';
 
 function parseSmtpUrl(text: string | undefined): string | null {
@@ -294,7 +319,8 @@ export function dataLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: s
   return { dataDir: resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data'), databaseUrl: env.DATABASE_URL?.trim() || null };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `stdoutIsTTY` decides the default LOG_FORMAT (the tests pass it; the process's own stdout otherwise). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { stdoutIsTTY = process.stdout.isTTY }: { stdoutIsTTY?: boolean } = {}): Config {
   const { dataDir, databaseUrl } = dataLocation(env);
   const storeDir = resolve(REPO_ROOT, env.STORE_DIR?.trim() || join(dataDir, 'store'));
   const port = parsePort(env.PORT);
@@ -311,6 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedListings: parseSeedListings(env.SEED_LISTINGS),
     searchCacheSeconds: parseCacheSeconds(env.SEARCH_CACHE_SECONDS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),

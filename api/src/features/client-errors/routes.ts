@@ -89,6 +89,8 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
       if (check === 'unknown-remote') throw refused('remote', CLIENT_ERROR_TEXTS.unknownRemote(remote));
       if (check === 'unknown-version') throw refused('version', CLIENT_ERROR_TEXTS.unknownVersion(remote));
       const report = { remote, module, version, kind, message, path, shellVersion };
+      // Every report counts, repeats too (the log line is what repeats spare): remote and version are checked above.
+      app.metrics.remoteFailures.inc({ remote, version, kind });
       const ip = clientIp(request);
       if (repeats.admit([ip, remote, version, kind, message], { ...report, ip, reqId: String(request.id) })) {
         request.log.warn({ clientError: 'remote-failure', ...report }, REMOTE_FAILURE_LOG_MESSAGE);
