@@ -1,10 +1,11 @@
 /**
  * Which remote and version a browser may report a failure of: the remotes of
  * the deployment store's live `remotes.json` (what the shell loads), with the
- * version live now or one that was live within RECENTLY_LIVE_MS (from the
+ * version live now, the canary running now (what the browsers in its share
+ * load), or one that was live within RECENTLY_LIVE_MS (from the
  * store's `history.jsonl`: a page opened before a release or rollback keeps
  * running the version it started with, and its failures are the interesting
- * ones). `unknown` is accepted for a live remote: the shell says that when it
+ * ones: an ended canary's version, which a history line names as `previous`, among them). `unknown` is accepted for a live remote: the shell says that when it
  * could not read remotes.json itself. Everything else is refused, so reports
  * cannot fill the log under made-up names.
  *
@@ -86,6 +87,7 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
   const historyFile = join(storeDir, 'history.jsonl');
   let seen = '';
   let live = new Map<string, string>();
+  let canaries = new Map<string, string>();
   let history: HistoryLine[] = [];
 
   async function refresh(): Promise<void> {
@@ -93,9 +95,14 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
     if (next === seen) return;
     seen = next;
     live = new Map();
+    canaries = new Map();
     try {
-      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown }>;
-      for (const [remote, entry] of Object.entries(registry ?? {})) if (typeof entry?.version === 'string') live.set(remote, entry.version);
+      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown; canary?: { version?: unknown } | null }>;
+      for (const [remote, entry] of Object.entries(registry ?? {})) {
+        if (typeof entry?.version !== 'string') continue;
+        live.set(remote, entry.version);
+        if (typeof entry.canary?.version === 'string') canaries.set(remote, entry.canary.version);
+      }
     } catch {
       // No remotes.json (nothing published yet) or one being replaced: no remote is live until it is readable.
     }
@@ -107,12 +114,12 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
   }
 
   return {
-    /** Whether `remote` is live and `version` is its live version, a recently live one, or 'unknown'. */
+    /** Whether `remote` is live and `version` is its live version, its canary, a recently live one, or 'unknown'. */
     async check(remote: string, version: string): Promise<RemoteCheck> {
       await refresh();
       const current = live.get(remote);
       if (current === undefined) return 'unknown-remote';
-      if (version === current || version === UNKNOWN_VERSION) return 'live';
+      if (version === current || version === canaries.get(remote) || version === UNKNOWN_VERSION) return 'live';
       const since = now() - RECENTLY_LIVE_MS;
       const recent = history.some((line) => line.remote === remote && line.at >= since && (line.version === version || line.previous === version));
       return recent ? 'live' : 'unknown-version';
