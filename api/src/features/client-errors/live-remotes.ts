@@ -1,11 +1,11 @@
 /**
  * Which remote and version a browser may report a failure of: the remotes of
  * the deployment store's live `remotes.json` (what the shell loads), with the
- * version live now, the canary running now (what the browsers in its share
- * load), or one that was live within RECENTLY_LIVE_MS (from the
+ * version live now (the stable one, or the canary a share of browsers gets)
+ * or one that was live within RECENTLY_LIVE_MS (from the
  * store's `history.jsonl`: a page opened before a release or rollback keeps
  * running the version it started with, and its failures are the interesting
- * ones: an ended canary's version, which a history line names as `previous`, among them). `unknown` is accepted for a live remote: the shell says that when it
+ * ones). `unknown` is accepted for a live remote: the shell says that when it
  * could not read remotes.json itself. Everything else is refused, so reports
  * cannot fill the log under made-up names.
  *
@@ -24,6 +24,9 @@ export const UNKNOWN_VERSION = 'unknown';
 const HISTORY_TAIL_BYTES = 64 * 1024;
 
 export type RemoteCheck = 'live' | 'unknown-remote' | 'unknown-version';
+
+/** Which part a version plays now: the remote's canary, or anything else (its stable version, a recent one). */
+export type VersionRole = 'canary' | 'stable';
 
 interface HistoryLine {
   /** When `version` became live and `previous` stopped being live. */
@@ -87,6 +90,7 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
   const historyFile = join(storeDir, 'history.jsonl');
   let seen = '';
   let live = new Map<string, string>();
+  /** The canary version of each remote in canary. */
   let canaries = new Map<string, string>();
   let history: HistoryLine[] = [];
 
@@ -97,7 +101,7 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
     live = new Map();
     canaries = new Map();
     try {
-      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown; canary?: { version?: unknown } | null }>;
+      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown; canary?: { version?: unknown } }>;
       for (const [remote, entry] of Object.entries(registry ?? {})) {
         if (typeof entry?.version !== 'string') continue;
         live.set(remote, entry.version);
@@ -114,15 +118,19 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
   }
 
   return {
-    /** Whether `remote` is live and `version` is its live version, its canary, a recently live one, or 'unknown'. */
+    /** Whether `remote` is live and `version` is its live version, a recently live one, or 'unknown'. */
     async check(remote: string, version: string): Promise<RemoteCheck> {
       await refresh();
       const current = live.get(remote);
       if (current === undefined) return 'unknown-remote';
-      if (version === current || version === canaries.get(remote) || version === UNKNOWN_VERSION) return 'live';
+      if (version === current || version === UNKNOWN_VERSION || version === canaries.get(remote)) return 'live';
       const since = now() - RECENTLY_LIVE_MS;
       const recent = history.some((line) => line.remote === remote && line.at >= since && (line.version === version || line.previous === version));
       return recent ? 'live' : 'unknown-version';
+    },
+    /** Whether `version` is the canary of `remote` now (as of the last check). */
+    role(remote: string, version: string): VersionRole {
+      return canaries.get(remote) === version ? 'canary' : 'stable';
     },
   };
 }
