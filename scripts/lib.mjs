@@ -12,6 +12,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as store from './deployment-store.mjs';
+import { readJson } from './deployment-store.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA_DIR = resolve(ROOT, process.env.DATA_DIR ?? '.data');
