@@ -12,7 +12,6 @@ import { spawn, execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as store from './deployment-store.mjs';
-import { readJson } from './deployment-store.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DATA_DIR = resolve(ROOT, process.env.DATA_DIR ?? '.data');
@@ -57,7 +56,7 @@ export function isDirty(mod) {
 
 /** A unique version: package version plus build id (UTC time and commit). */
 export function newVersion(mod) {
-  const { version } = readJson(join(ROOT, mod.pkg, 'package.json'), { version: '0.0.0' });
+  const { version } = store.readJson(join(ROOT, mod.pkg, 'package.json'), { version: '0.0.0' });
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${version}-${stamp}-${gitShortSha()}`;
 }
