@@ -20,12 +20,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const uploads = createUploadStorage(config);
+  // First: a bucket that cannot be used stops the start at once with the reason, not the first upload an hour later.
+  await uploads.check().catch((err: unknown) => {
+    uploads.close();
+    throw err;
+  });
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   let app: App | null = null;
   let admin: AdminListener | null = null;
-  const uploads = createUploadStorage(config);
 
   stopOnSignals('api', SHUTDOWN_GRACE_MS, async (signal) => {
     app?.log.info(`${signal} received: closing`);
@@ -37,8 +42,6 @@ async function main(): Promise<void> {
   });
 
   try {
-    // Before anything is written to it: a bucket that cannot be used stops the start with the reason, not the first upload.
-    await uploads.check();
     const ran = await migrateToLatest(database.db);
     const seedStarted = performance.now();
     const seeded = config.seedDemo ? await seedDemoData(database.db, { uploads, listings: config.seedListings }) : false;

@@ -200,10 +200,12 @@ export class LocalUploadStorage implements UploadStorage {
   close(): void {}
 }
 
+/** An entity tag without its weak marker, for the weak comparison of If-None-Match. */
+const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+
 /** Whether a browser's copy is current: If-None-Match decides when sent (weak comparison), else If-Modified-Since. */
 function notModified({ ifNoneMatch, ifModifiedSince }: ReadConditions, etag: string | null, lastModified: Date | null): boolean {
   if (ifNoneMatch) {
-    const bare = (tag: string) => tag.trim().replace(/^W\//, '');
     return etag !== null && ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
   }
   if (ifModifiedSince && lastModified) {
@@ -266,7 +268,7 @@ export class S3UploadStorage implements UploadStorage {
       const out = await this.client.send(
         new HeadObjectCommand({ Bucket: this.bucket, Key: key, IfNoneMatch: conditions.ifNoneMatch, IfModifiedSince: sinceDate(conditions) }),
       );
-      return info(key, out);
+      return describeObject(key, out);
     } catch (err) {
       return this.readFailure(err);
     }
@@ -277,7 +279,7 @@ export class S3UploadStorage implements UploadStorage {
       const out = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, IfNoneMatch: conditions.ifNoneMatch, IfModifiedSince: sinceDate(conditions) }),
       );
-      return { ...info(key, out), body: out.Body as Readable };
+      return { ...describeObject(key, out), body: out.Body as Readable };
     } catch (err) {
       return this.readFailure(err);
     }
@@ -347,7 +349,7 @@ function sinceDate({ ifNoneMatch, ifModifiedSince }: ReadConditions): Date | und
   return Number.isNaN(since) ? undefined : new Date(since);
 }
 
-function info(key: string, out: { ContentType?: string; ContentLength?: number; ETag?: string; LastModified?: Date }): StoredObjectInfo {
+function describeObject(key: string, out: { ContentType?: string; ContentLength?: number; ETag?: string; LastModified?: Date }): StoredObjectInfo {
   return {
     contentType: out.ContentType || contentTypeOf(key),
     contentLength: out.ContentLength ?? 0,
