@@ -1,13 +1,15 @@
 /**
  * The object-storage settings (S3_*): what loadConfig makes of them, the ConfigError of each mistake, and the real
- * server process refusing to start, with one line saying why, on a bad setting or a bucket it cannot reach.
+ * server process: refusing to start, with one line saying why, on a bad setting or a bucket it cannot reach, and
+ * started with a bucket, seeding the demo pictures into it and serving them at /uploads.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_S3_REGION, loadConfig } from '../src/config.ts';
-import { startServer } from './server-process.ts';
+import { startS3Server } from './s3-server.ts';
+import { startServer, stopServer } from './server-process.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -83,5 +85,27 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/^\[api\] The uploads bucket "roomnest-uploads" at http:\/\/127\.0\.0\.1:9 cannot be used: the service could not be reached/m);
     expect(server.output()).not.toContain('secret-example');
+  });
+
+  it('seeds the demo pictures into the bucket and serves them at their /uploads paths, with nothing in the data folder', { timeout: 240_000 }, async () => {
+    const s3 = await startS3Server({ bucket: 'roomnest-process' });
+    const dataDir = tempDir();
+    try {
+      const server = await startServer({ DATA_DIR: dataDir, ...s3.env, SEED_DEMO: '1', SEED_LISTINGS: '20' });
+      try {
+        const page = (await (await fetch(`${server.base}/api/listings`)).json()) as { listings: { ThumbnailUrl: string | null }[] };
+        const thumb = page.listings.find((l) => l.ThumbnailUrl)?.ThumbnailUrl;
+        expect(thumb).toMatch(/^\/uploads\/demo\/[\w-]+-card\.webp$/);
+        const image = await fetch(`${server.base}${thumb}`);
+        expect(image.status).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/webp');
+        expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+        expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
+      } finally {
+        await stopServer(server);
+      }
+    } finally {
+      await s3.stop();
+    }
   });
 });
