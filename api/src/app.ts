@@ -54,6 +54,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
+import { createUploadStorage, type UploadStorage } from './uploads/storage.ts';
 
 /** Largest JSON body accepted (uploads, which are multipart, have their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -64,6 +65,8 @@ export interface BuildAppOptions {
   db: Kysely<DB>;
   /** Without searchCacheSeconds, every search is read afresh (the tests rely on that). */
   config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCacheSeconds'>> &
+    /** Object storage for uploads (S3_*): without it, the uploads folder. */
+    Partial<Pick<Config, 'objectStorage'>> &
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
     /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
@@ -83,6 +86,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Outgoing email (default: SMTP_URL's server, or the outbox folder); the tests may pass their own. */
   mailer?: Mailer;
+  /**
+   * Where uploads are kept (uploads/storage.ts): main.ts passes the one it checked at start and seeded into;
+   * without it, one made from the configuration, closed with the app.
+   */
+  uploads?: UploadStorage;
 }
 
 export type App = FastifyInstance;
@@ -90,7 +98,7 @@ export type App = FastifyInstance;
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, config, logStream, now, mailer: givenMailer }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, config, logStream, now, mailer: givenMailer, uploads: givenUploads }: BuildAppOptions): Promise<App> {
   const destination = logDestination(config.logFormat ?? 'json', logStream);
   const app = Fastify({
     logger: {
@@ -111,6 +119,9 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const uploads = givenUploads ?? createUploadStorage(config);
+  if (!givenUploads) app.addHook('onClose', async () => uploads.close());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is an unsupported content type (415), not a string to validate.
@@ -129,6 +140,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
     cspRemoteOrigins: config.cspRemoteOrigins,
+    // Images redirected to the bucket's public address (S3_PUBLIC_URL) load from there.
+    imageOrigins: config.objectStorage?.publicUrl ? [new URL(config.objectStorage.publicUrl).origin] : [],
     rateLimits: config.rateLimits,
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
@@ -203,14 +216,14 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,
-    uploadsDir: config.uploadsDir,
+    uploads,
     cache: searchCache,
     now: clock,
     viewSecret: config.tokenSecret,
     alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
   await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now: clock });
-  await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
+  await app.register(usersRoutes, { prefix: '/api/users', db, uploads });
   await app.register(messagesRoutes, {
     prefix: '/api/messages',
     db,
@@ -241,7 +254,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(pagesRoutes, { db, origin });
   await app.register(webPlugin, {
     storeDir: config.storeDir,
-    uploadsDir: config.uploadsDir,
+    uploads,
     describePage: createPageDescriber({ db, origin }),
     withHead,
     secureCookies: origin.startsWith('https:'),
