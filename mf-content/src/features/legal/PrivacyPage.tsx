@@ -180,8 +180,11 @@ export const PRIVACY_SECTIONS: readonly DocSection[] = [
     body: (
       <>
         <p>
-          We use only the browser storage RoomNest needs to work: it keeps you signed in on your device. We do not use advertising
-          or cross-site tracking cookies, so there is nothing to opt out of.
+          We use only the browser storage RoomNest needs to work: it keeps you signed in on your device. One cookie,{' '}
+          <code>roomnest_cohort</code>, holds a random number between 0 and 9999 that keeps the version of the site your browser
+          gets the same from one visit to the next while we try a new version with some visitors; it says nothing about you, is
+          never shared and lasts a year. We do not use advertising or cross-site tracking cookies, so there is nothing to opt out
+          of.
         </p>
         <p>
           If we change this policy in a way that affects you, we will tell you by email or on the site before the change takes
