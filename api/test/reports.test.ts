@@ -121,6 +121,36 @@ describe.each(TEST_DATABASES)('reports on $name', (database) => {
     expect((await report(tenant, { TargetType: 'user', TargetID: suspended.id, Reason: 'spam', Details: '' })).statusCode).toBe(404);
   });
 
+  // Two transactions at once need PostgreSQL (PGlite runs one at a time, so the deletion cannot interleave there).
+  it.runIf(database.name === 'PostgreSQL')('a person whose account is deleted while the report is written answers 404, not a failure', async () => {
+    const tenant = await actor(suite.ctx, 'Tenant');
+    const leaving = await actor(suite.ctx, 'Tenant');
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let deleted!: () => void;
+    const rowDeleted = new Promise<void>((resolve) => (deleted = resolve));
+    // The account's deletion in progress: its row deleted, not yet committed.
+    const deleting = suite.ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('users').where('id', '=', leaving.id).execute();
+      deleted();
+      await held;
+    });
+    await rowDeleted;
+    const reporting = report(tenant, { TargetType: 'user', TargetID: leaving.id, Reason: 'spam', Details: '' });
+    // The event: the report's transaction is waiting for the deleted row's lock.
+    for (;;) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted`.execute(suite.ctx.db);
+      if (rows[0]!.n > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    commit();
+    await deleting;
+    const res = await reporting;
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(TRUST_TEXTS.reportTargetMissing);
+    expect(await suite.ctx.db.selectFrom('reports').select('id').where('reporter_id', '=', tenant.id).execute()).toEqual([]);
+  });
+
   it('checks Source against the target and a chat report needs a conversation', async () => {
     const tenant = await actor(suite.ctx, 'Tenant');
     const other = await actor(suite.ctx, 'Tenant');
