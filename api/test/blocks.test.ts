@@ -101,6 +101,35 @@ describe.each(TEST_DATABASES)('blocks on $name', (database) => {
       expect((await blocked(me)).map((u) => u.UserID)).toEqual([y.id]);
     });
 
+    // Two transactions at once need PostgreSQL (PGlite runs one at a time, so the deletion cannot interleave there).
+    it.runIf(database.name === 'PostgreSQL')('an account deleted while the block reads it answers 404, not a failure', async () => {
+      const [me, leaving] = [await person(), await person()];
+      await sent(leaving, me);
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let deleted!: () => void;
+      const rowDeleted = new Promise<void>((resolve) => (deleted = resolve));
+      // The account's deletion in progress: its row deleted, not yet committed.
+      const deleting = ctx.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('users').where('id', '=', leaving.id).execute();
+        deleted();
+        await held;
+      });
+      await rowDeleted;
+      const blocking = blockUser(me, leaving.id);
+      // The event: the block's transaction is waiting for the deleted row's lock.
+      for (;;) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted`.execute(ctx.db);
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      commit();
+      await deleting;
+      const res = await blocking;
+      expect(res.statusCode).toBe(404);
+      expect(await blocked(me)).toEqual([]);
+    });
+
     it('refuses oneself (400), someone the caller cannot know or who does not exist (404), bad ids (400) and visitors (401), storing nothing', async () => {
       const [me, stranger] = [await person(), await person()];
       const self = await blockUser(me, me.id);

@@ -134,15 +134,22 @@ export async function search(ctx: TestContext, query = ''): Promise<{ listings: 
 }
 
 /**
- * A fresh app on `database` for one suite, with a landlord to own its listings: set up before the suite's tests,
- * closed after them. Read its fields inside the tests (they are filled in by then).
+ * A fresh app on `database` for one suite, with what `make` adds to it: set up before the suite's tests, closed
+ * after them. Read its fields inside the tests (they are filled in by then).
  */
-export function landlordSuite(database: TestDatabase): { ctx: TestContext; landlord: number } {
-  const suite = {} as { ctx: TestContext; landlord: number };
+export function suiteWith<T extends object>(database: TestDatabase, make: (ctx: TestContext) => Promise<T>): { ctx: TestContext } & T {
+  const suite = {} as { ctx: TestContext } & T;
   beforeAll(async () => {
     suite.ctx = await createTestContext(database);
-    suite.landlord = (await actor(suite.ctx, 'Landlord')).id;
+    Object.assign(suite, await make(suite.ctx));
   });
-  afterAll(() => suite.ctx.close());
+  afterAll(() => suite.ctx?.close());
   return suite;
 }
+
+/** The suite's app with a landlord to own its listings (their id). */
+export const landlordSuite = (database: TestDatabase) => suiteWith(database, async (ctx) => ({ landlord: (await actor(ctx, 'Landlord')).id }));
+
+/** The suite's app with a Professional landlord, Lara Landlord, logged in: to own listings and to act. */
+export const signedInLandlordSuite = (database: TestDatabase) =>
+  suiteWith(database, async (ctx) => ({ landlord: await actor(ctx, 'Landlord', 'Professional', 'Lara Landlord') }));

@@ -12,7 +12,7 @@ import { afterEach } from 'vitest';
 // Applies the shared test settings wherever these helpers are used.
 // oxlint-disable-next-line import/no-unassigned-import
 import './setup.ts';
-import type { User } from '../domain.ts';
+import type { Message, User } from '../domain.ts';
 import { createHostStore, type AppStore } from '../client/store.ts';
 
 afterEach(() => cleanup());
@@ -22,6 +22,22 @@ export const TEST_USERS = {
   landlord: { userId: 202, name: 'Rajesh Patel', email: 'rajesh@example.co.uk', userType: 'Landlord', plan: 'Free', profilePictureURL: null, roles: [], emailVerified: true },
   premiumLandlord: { userId: 303, name: 'Siobhan Murphy', email: 'siobhan@example.co.uk', userType: 'Landlord', plan: 'Premium', profilePictureURL: null, roles: [], emailVerified: true },
 } as const satisfies Record<string, User>;
+
+/** A complete Message as the API sends it, from the test landlord to the test tenant; override what a test is about. */
+export const messageFixture = (overrides: Partial<Message> = {}): Message => ({
+  MessageID: 1,
+  SenderID: TEST_USERS.landlord.userId,
+  ReceiverID: TEST_USERS.tenant.userId,
+  MessageContent: 'Hi',
+  SentAt: '2026-03-02T14:05:00.000Z',
+  SenderName: TEST_USERS.landlord.name,
+  ReceiverName: TEST_USERS.tenant.name,
+  ReadAt: null,
+  ListingID: null,
+  ListingTitle: null,
+  SafetyWarning: false,
+  ...overrides,
+});
 
 export interface RenderWithHostOptions {
   /** The URL the router starts at (path and query). */

@@ -47,8 +47,12 @@ export async function block(db: Kysely<DB>, blocker: number, blocked: number): P
     await lockPair(trx, blocker, blocked, 'exclusive');
     const existing = await trx.selectFrom('blocks').select('blocked_id').where('blocker_id', '=', blocker).where('blocked_id', '=', blocked).executeTakeFirst();
     if (existing) return 'blocked';
+    // Both accounts' rows key-share locked before they are read, as the insert's foreign keys would lock them: an
+    // account being deleted is waited for and then not found, instead of failing the insert; one deleted after
+    // waits for this transaction and cascades to the block.
+    const accounts = await trx.selectFrom('users').select('id').where('id', 'in', [blocker, blocked]).forKeyShare().execute();
+    if (accounts.length < 2) return 'not-found';
     if (!(await findPartner(trx, blocker, blocked))) return 'not-found';
-    // Both rows key-share locked by the foreign keys: an account deleted meanwhile waits, then cascades to the block.
     await trx.insertInto('blocks').values({ blocker_id: blocker, blocked_id: blocked }).onConflict((oc) => oc.doNothing()).execute();
     return 'blocked';
   });

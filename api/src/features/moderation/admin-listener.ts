@@ -12,6 +12,7 @@
  *   GET  /moderators          → 200 { outcome: 'list', moderators }
  *   POST /moderators/add      { email } → 200 { outcome: 'added', … } or 404 { outcome: 'no-account' }
  *   POST /moderators/remove   { email } → 200 { outcome: 'removed', … } or 404 (no account, or not a moderator)
+ *   A body that is not that JSON, or not an email address: 400; more than BODY_MAX bytes: 413. Each { message }.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -88,8 +89,9 @@ export async function startAdminListener({ db, dataDir, publicPort, log }: { db:
     if (route === 'GET /moderators') request = { command: 'list' };
     else if (route === 'POST /moderators/add' || route === 'POST /moderators/remove') {
       const body = await readJson(req);
-      const email = typeof body?.email === 'string' ? body.email : '';
-      request = parseModeratorsArgs([route.endsWith('add') ? 'add' : 'remove', email]);
+      if (body === 'too-large') return send(res, 413, { message: `The body is larger than ${BODY_MAX} bytes: send { "email": "…" } only.` });
+      if (body === null || typeof body.email !== 'string') return send(res, 400, { message: 'The body must be JSON: { "email": "…" }.' });
+      request = parseModeratorsArgs([route.endsWith('add') ? 'add' : 'remove', body.email]);
     } else {
       req.resume();
       return send(res, 404, { message: 'Not found.' });
@@ -141,16 +143,29 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  let text = '';
-  for await (const chunk of req) {
-    text += String(chunk);
-    if (text.length > BODY_MAX) return null;
-  }
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/**
+ * The JSON object of the body; null when it is not one, 'too-large' past BODY_MAX bytes. The rest of a body too
+ * large is read and thrown away rather than cut off, so the caller, still sending, gets the 413 and not a reset.
+ */
+function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_MAX) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).resume();
+      resolve('too-large');
+    };
+    const onEnd = () => {
+      try {
+        // Decoded once, whole: a character split between two chunks stays one character.
+        const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        resolve(value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+      } catch {
+        resolve(null);
+      }
+    };
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }

@@ -40,7 +40,8 @@ export function parseModeratorsArgs(args: readonly string[]): ModeratorsRequest 
   if (command === 'add' || command === 'remove') {
     if (rest.length !== 1) return `${command} needs one email address.`;
     const email = rest[0]!.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return `"${rest[0]}" is not an email address.`;
+    // Control characters too: a NUL is text no PostgreSQL statement takes, so it must stop here, not in the database.
+    if (!/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u.test(email)) return `"${rest[0]}" is not an email address.`;
     return { command, email };
   }
   return command === undefined ? 'Say what to do: add, remove or list.' : `Unknown command "${command}".`;

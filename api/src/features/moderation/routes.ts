@@ -23,7 +23,7 @@ import {
 } from '@roomnest/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/types.ts';
 import { BEARER_AUTH, requireModerator } from '../../plugins/auth.ts';
@@ -128,6 +128,58 @@ const auditEntrySchema = z
 
 const messageResponse = z.object({ message: z.string() });
 
+/** A moderator's restore: what it locks, how it tells the thing is taken away, how it puts it back, and what it answers. */
+interface Restore {
+  path: string;
+  summary: string;
+  description: string;
+  action: 'restore-listing' | 'restore-user';
+  targetType: 'listing' | 'user';
+  /** The row locked until the transaction ends; undefined when it does not exist. */
+  lock(trx: Transaction<DB>, id: number): Promise<{ takenAway: boolean } | undefined>;
+  putBack(trx: Transaction<DB>, id: number): Promise<void>;
+  missing: string;
+  notTakenAway: string;
+  done: string;
+}
+
+const RESTORES: Restore[] = [
+  {
+    path: '/listings/:id/restore',
+    summary: 'Put a removed listing back',
+    description:
+      'Clears the removal: the listing is public again if it is Available, unexpired and its owner is not suspended. 404 for an unknown ' +
+      'listing, 409 for one that is not removed. Written to the audit log. Moderators only.',
+    action: 'restore-listing',
+    targetType: 'listing',
+    lock: async (trx, id) => {
+      const listing = await lockListingRemoval(trx, id);
+      return listing && { takenAway: listing.removed_at !== null };
+    },
+    putBack: (trx, id) => setListingRemoved(trx, id, false),
+    missing: TRUST_TEXTS.listingMissing,
+    notTakenAway: TRUST_TEXTS.listingNotRemoved,
+    done: TRUST_TEXTS.listingRestored,
+  },
+  {
+    path: '/users/:id/restore',
+    summary: 'Lift a suspension',
+    description:
+      'The person can log in again (their old sessions stay ended) and their listings and flatmate profile are public again; a listing a ' +
+      'moderator removed stays removed. 404 for an unknown person, 409 for one not suspended. Written to the audit log. Moderators only.',
+    action: 'restore-user',
+    targetType: 'user',
+    lock: async (trx, id) => {
+      const person = await lockPerson(trx, id);
+      return person && { takenAway: person.suspended_at !== null };
+    },
+    putBack: restorePerson,
+    missing: TRUST_TEXTS.userMissing,
+    notTakenAway: TRUST_TEXTS.userNotSuspended,
+    done: TRUST_TEXTS.userRestored,
+  },
+];
+
 /**
  * Runs right after the auth guard, before the body is read (the guard's onRoute hook puts itself first in
  * onRequest): anyone but a moderator gets 403 without learning the calls' validation rules.
@@ -222,69 +274,38 @@ const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = async (
     },
   );
 
-  app.post(
-    '/listings/:id/restore',
-    {
-      preHandler: app.authenticate,
-      onRequest: moderatorsOnly,
-      schema: {
-        tags: ['moderation'],
-        summary: 'Put a removed listing back',
-        description:
-          'Clears the removal: the listing is public again if it is Available, unexpired and its owner is not suspended. 404 for an unknown ' +
-          'listing, 409 for one that is not removed. Written to the audit log. Moderators only.',
-        security: BEARER_AUTH,
-        params: idParams,
-        body: restoreSchema,
-        response: { 200: messageResponse, ...errors(400, 401, 403, 404, 409) },
+  // The two restores differ only in what they lock and put back: one route definition for both.
+  for (const restore of RESTORES) {
+    app.post(
+      restore.path,
+      {
+        preHandler: app.authenticate,
+        onRequest: moderatorsOnly,
+        schema: {
+          tags: ['moderation'],
+          summary: restore.summary,
+          description: restore.description,
+          security: BEARER_AUTH,
+          params: idParams,
+          body: restoreSchema,
+          response: { 200: messageResponse, ...errors(400, 401, 403, 404, 409) },
+        },
       },
-    },
-    async (request) => {
-      const moderator = requireModerator(request);
-      const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const listing = await lockListingRemoval(trx, id);
-        if (!listing) throw new HttpError(404, TRUST_TEXTS.listingMissing);
-        if (listing.removed_at === null) throw new HttpError(409, TRUST_TEXTS.listingNotRemoved);
-        await setListingRemoved(trx, id, false);
-        await writeAudit(trx, { moderatorId: moderator.id, moderatorName: moderator.name, action: 'restore-listing', reportId: null, targetType: 'listing', targetId: id, note: request.body.Note });
-      });
-      clearSearchCaches();
-      return { message: TRUST_TEXTS.listingRestored };
-    },
-  );
-
-  app.post(
-    '/users/:id/restore',
-    {
-      preHandler: app.authenticate,
-      onRequest: moderatorsOnly,
-      schema: {
-        tags: ['moderation'],
-        summary: 'Lift a suspension',
-        description:
-          'The person can log in again (their old sessions stay ended) and their listings and flatmate profile are public again; a listing a ' +
-          'moderator removed stays removed. 404 for an unknown person, 409 for one not suspended. Written to the audit log. Moderators only.',
-        security: BEARER_AUTH,
-        params: idParams,
-        body: restoreSchema,
-        response: { 200: messageResponse, ...errors(400, 401, 403, 404, 409) },
+      async (request) => {
+        const moderator = requireModerator(request);
+        const { id } = request.params;
+        await db.transaction().execute(async (trx) => {
+          const found = await restore.lock(trx, id);
+          if (!found) throw new HttpError(404, restore.missing);
+          if (!found.takenAway) throw new HttpError(409, restore.notTakenAway);
+          await restore.putBack(trx, id);
+          await writeAudit(trx, { moderatorId: moderator.id, moderatorName: moderator.name, action: restore.action, reportId: null, targetType: restore.targetType, targetId: id, note: request.body.Note });
+        });
+        clearSearchCaches();
+        return { message: restore.done };
       },
-    },
-    async (request) => {
-      const moderator = requireModerator(request);
-      const { id } = request.params;
-      await db.transaction().execute(async (trx) => {
-        const person = await lockPerson(trx, id);
-        if (!person) throw new HttpError(404, TRUST_TEXTS.userMissing);
-        if (person.suspended_at === null) throw new HttpError(409, TRUST_TEXTS.userNotSuspended);
-        await restorePerson(trx, id);
-        await writeAudit(trx, { moderatorId: moderator.id, moderatorName: moderator.name, action: 'restore-user', reportId: null, targetType: 'user', targetId: id, note: request.body.Note });
-      });
-      clearSearchCaches();
-      return { message: TRUST_TEXTS.userRestored };
-    },
-  );
+    );
+  }
 
   app.get(
     '/audit',

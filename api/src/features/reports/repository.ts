@@ -48,6 +48,14 @@ export function findReportableUser(db: Executor, userId: number) {
 }
 
 /**
+ * Key-shares the reported person's row until the transaction ends, as the report's foreign key would: an account
+ * being deleted is waited for and then not found (false), instead of failing the insert.
+ */
+export async function lockReportedUser(trx: Transaction<DB>, userId: number): Promise<boolean> {
+  return Boolean(await trx.selectFrom('users').select('id').where('id', '=', userId).forKeyShare().executeTakeFirst());
+}
+
+/**
  * Takes the reporter's user row lock (FOR NO KEY UPDATE, as the messaging quota does) for the rest of the
  * transaction, so that a person's reports are counted and written one at a time and parallel requests cannot
  * pass the limit together; answers how many reports (new or updated) they sent in the window. Undefined when

@@ -14,7 +14,7 @@ import { listingPhotos } from '../listings/photos-repository.ts';
 import { findListing } from '../listings/repository.ts';
 import { toListing } from '../listings/schemas.ts';
 import { hasConversation, latestThread } from '../messages/repository.ts';
-import { findReportableListing, findReportableUser, lockAndCountRecentReports, REPORTS_PER_WINDOW, REPORTS_WINDOW, upsertReport } from './repository.ts';
+import { findReportableListing, findReportableUser, lockAndCountRecentReports, lockReportedUser, REPORTS_PER_WINDOW, REPORTS_WINDOW, upsertReport } from './repository.ts';
 
 export interface ReportsRoutesOptions {
   db: Kysely<DB>;
@@ -76,6 +76,8 @@ const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, {
         const recent = await lockAndCountRecentReports(trx, me.id);
         if (recent === undefined) throw new HttpError(401, API_TEXTS.tokenInvalid);
         if (recent >= REPORTS_PER_WINDOW) throw new HttpError(429, TRUST_TEXTS.reportsTooMany);
+        // Deleted since it was found (a listing's landlord takes the listing with them).
+        if (!(await lockReportedUser(trx, reportedUserId))) throw new HttpError(404, TRUST_TEXTS.reportTargetMissing);
         return upsertReport(trx, {
           reporter: me.id,
           targetType: TargetType,

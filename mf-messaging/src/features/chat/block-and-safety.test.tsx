@@ -1,27 +1,14 @@
 import { ROUTES, TRUST_TEXTS, type Message } from '@roomnest/shared';
-import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { json, messageFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ChatPage from './ChatPage.tsx';
 
 const me = TEST_USERS.tenant.userId;
-const partner = 202;
+const partner = TEST_USERS.landlord.userId;
 const SCAM = 'Pay the deposit by bank transfer before the viewing and the room is yours.';
 
-const msg = (o: Partial<Message>): Message => ({
-  MessageID: 1,
-  SenderID: partner,
-  ReceiverID: me,
-  MessageContent: 'Hi',
-  SentAt: '2026-03-02T14:05:00.000Z',
-  SenderName: 'Rajesh Patel',
-  ReceiverName: TEST_USERS.tenant.name,
-  ReadAt: null,
-  ListingID: null,
-  ListingTitle: null,
-  SafetyWarning: false,
-  ...o,
-});
+const msg = messageFixture;
 
 /** The API of one chat with a blocks list that PUT and DELETE change, as the server's does. */
 function network({ thread = [] as Message[], blocked = false, send }: { thread?: Message[]; blocked?: boolean; send?: () => Response } = {}) {

@@ -1,7 +1,7 @@
 import { ENQUIRY_DRAFT, PLAN_TEXTS, TEXTS, VERIFY_TEXTS, type Message, type PlanUsage } from '@roomnest/shared';
 import { listingFixture } from '@roomnest/shared/testing';
 import { messageReceived, messagesRead, messageStreamConnected } from '@roomnest/shared/client';
-import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { json, messageFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messagingApi } from '../../api/messaging-api.ts';
@@ -9,20 +9,8 @@ import ChatPage from './ChatPage.tsx';
 
 const me = TEST_USERS.tenant.userId;
 const partner = 202;
-const msg = (o: Partial<Message>): Message => ({
-  MessageID: 1,
-  SenderID: me,
-  ReceiverID: partner,
-  MessageContent: 'Hi',
-  SentAt: '2026-03-02T14:05:00.000Z',
-  SenderName: TEST_USERS.tenant.name,
-  ReceiverName: 'Rajesh Patel',
-  ReadAt: null,
-  ListingID: null,
-  ListingTitle: null,
-  SafetyWarning: false,
-  ...o,
-});
+/** A message of the thread, from me unless the test says otherwise. */
+const msg = (o: Partial<Message>): Message => messageFixture({ SenderID: me, ReceiverID: partner, SenderName: TEST_USERS.tenant.name, ReceiverName: 'Rajesh Patel', ...o });
 
 /** GET /api/users/plan-usage for a Free member with `remaining` new conversations left this month (null: unlimited). */
 const usage = (remaining: number | null): PlanUsage => ({

@@ -1,6 +1,6 @@
 import { TEXTS, VERIFY_TEXTS, type Conversation } from '@roomnest/shared';
 import { messageReceived, messagesRead } from '@roomnest/shared/client';
-import { json, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
+import { json, messageFixture, renderWithHost, stubFetch, TEST_USERS } from '@roomnest/shared/testing';
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import ConversationsPage from './ConversationsPage.tsx';
@@ -108,19 +108,7 @@ describe('ConversationsPage', () => {
     const calls = net.calls.length;
     await act(async () => {
       store.dispatch(
-        messageReceived({
-          MessageID: 50,
-          SenderID: 202,
-          ReceiverID: me,
-          MessageContent: 'Fresh news',
-          SentAt: '2026-03-03T09:00:00.000Z',
-          SenderName: 'Rajesh Patel',
-          ReceiverName: TEST_USERS.tenant.name,
-          ReadAt: null,
-          ListingID: null,
-          ListingTitle: null,
-          SafetyWarning: false,
-        }),
+        messageReceived(messageFixture({ MessageID: 50, MessageContent: 'Fresh news', SentAt: '2026-03-03T09:00:00.000Z' })),
       );
     });
     const items = await findAllByRole('listitem');
@@ -143,19 +131,7 @@ describe('ConversationsPage', () => {
     room = { ListingID: 7, ListingTitle: 'Sunny double', ListingThumbUrl: '/uploads/listings/x-card.webp', LastMessage: 'Is it free?' };
     await act(async () => {
       store.dispatch(
-        messageReceived({
-          MessageID: 51,
-          SenderID: 202,
-          ReceiverID: me,
-          MessageContent: 'Is it free?',
-          SentAt: '2026-03-03T09:00:00.000Z',
-          SenderName: 'Rajesh Patel',
-          ReceiverName: TEST_USERS.tenant.name,
-          ReadAt: null,
-          ListingID: 7,
-          ListingTitle: 'Sunny double',
-          SafetyWarning: false,
-        }),
+        messageReceived(messageFixture({ MessageID: 51, MessageContent: 'Is it free?', SentAt: '2026-03-03T09:00:00.000Z', ListingID: 7, ListingTitle: 'Sunny double' })),
       );
     });
     expect((await findByTestId('conversation-room')).textContent).toBe('About: Sunny double');

@@ -14,6 +14,20 @@ const navLinks = () =>
   mainNav()
     .getAllByRole('link')
     .map((a) => [a.textContent, a.getAttribute('href')]);
+/** The main navigation's links everyone has, first, whoever is signed in. */
+const EVERYONES_LINKS = [
+  ['RoomNest', '/'],
+  ['Find a Room', '/find-a-room'],
+  ['Flatmates', '/flatmates'],
+  ['Pricing', '/pricing'],
+];
+/** A tenant's, which a moderator's begin with. */
+const TENANT_LINKS = [
+  ...EVERYONES_LINKS,
+  ['Saved', '/saved'],
+  ['Messages', '/messages'],
+  ['List My Profile', '/my-flatmate-profile'],
+];
 
 beforeEach(() => {
   vi.mocked(loadRemotePage).mockImplementation(resolveFakeRemote);
@@ -24,10 +38,7 @@ describe('navigation bar', () => {
   it('shows a visitor the public links', async () => {
     await renderApp('/login');
     expect(navLinks()).toEqual([
-      ['RoomNest', '/'],
-      ['Find a Room', '/find-a-room'],
-      ['Flatmates', '/flatmates'],
-      ['Pricing', '/pricing'],
+      ...EVERYONES_LINKS,
       ['Blog', '/blog'],
       ['Login', '/login'],
       ['Register', '/register'],
@@ -38,15 +49,7 @@ describe('navigation bar', () => {
   it("shows a tenant Messages and 'List My Profile', without the landlord links", async () => {
     storeSession({ token: 't', user: tenant });
     await renderApp('/login');
-    expect(navLinks()).toEqual([
-      ['RoomNest', '/'],
-      ['Find a Room', '/find-a-room'],
-      ['Flatmates', '/flatmates'],
-      ['Pricing', '/pricing'],
-      ['Saved', '/saved'],
-      ['Messages', '/messages'],
-      ['List My Profile', '/my-flatmate-profile'],
-    ]);
+    expect(navLinks()).toEqual(TENANT_LINKS);
     expect(mainNav().getByRole('button', { name: 'Log Out' })).toBeTruthy();
   });
 
@@ -54,10 +57,7 @@ describe('navigation bar', () => {
     storeSession({ token: 't', user: landlord });
     await renderApp('/login');
     expect(navLinks()).toEqual([
-      ['RoomNest', '/'],
-      ['Find a Room', '/find-a-room'],
-      ['Flatmates', '/flatmates'],
-      ['Pricing', '/pricing'],
+      ...EVERYONES_LINKS,
       ['List Your Ad', '/post-ad'],
       ['Manage My Ads', '/my-listings'],
       ['Saved', '/saved'],
@@ -69,16 +69,7 @@ describe('navigation bar', () => {
   it('shows a moderator a Moderation link, and no one else', async () => {
     storeSession({ token: 't', user: moderator });
     await renderApp('/login');
-    expect(navLinks()).toEqual([
-      ['RoomNest', '/'],
-      ['Find a Room', '/find-a-room'],
-      ['Flatmates', '/flatmates'],
-      ['Pricing', '/pricing'],
-      ['Saved', '/saved'],
-      ['Messages', '/messages'],
-      ['List My Profile', '/my-flatmate-profile'],
-      ['Moderation', '/moderation'],
-    ]);
+    expect(navLinks()).toEqual([...TENANT_LINKS, ['Moderation', '/moderation']]);
   });
 
   it("badges Messages with the unread count, '9+' above 9 and nothing at 0", async () => {
