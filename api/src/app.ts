@@ -123,6 +123,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     corsOrigins: config.corsOrigins,
     cspRemoteOrigins: config.cspRemoteOrigins,
     rateLimits: config.rateLimits,
+    db,
+    now,
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
 

@@ -39,13 +39,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
   const beginLogin = createFailureLimiter(
     app,
     [
-      { limit: limits.login, key: (request) => `${clientIp(request)} ${loginEmail(request)}` },
-      { limit: limits.loginIp, key: clientIp },
+      { name: 'login', limit: limits.login, key: (request) => `${clientIp(request)} ${loginEmail(request)}` },
+      { name: 'login-ip', limit: limits.loginIp, key: clientIp },
     ],
     RATE_LIMIT_TEXTS.login,
   );
   // A 409 tells that an email has an account: few of those per address.
-  const beginRegistration = createFailureLimiter(app, [{ limit: limits.registerTaken, key: clientIp }], RATE_LIMIT_TEXTS.register);
+  const beginRegistration = createFailureLimiter(app, [{ name: 'register-taken', limit: limits.registerTaken, key: clientIp }], RATE_LIMIT_TEXTS.register);
 
   app.post(
     '/register',
@@ -89,7 +89,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           throw err;
         }
       } finally {
-        attempt.end();
+        await attempt.end();
       }
     },
   );
@@ -138,7 +138,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           },
         };
       } finally {
-        attempt.end();
+        await attempt.end();
       }
     },
   );

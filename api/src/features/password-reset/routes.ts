@@ -66,7 +66,7 @@ export function resetEmail(name: string, link: string) {
 
 const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
   // Per client address, whatever the email: one address cannot test email after email.
-  const limitPerAddress = createRequestLimit(app, app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
+  const limitPerAddress = createRequestLimit(app, 'password-reset-ip', app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
 
   /** After the answer: the account's reset link, if the email has an account. */
   async function sendResetLink(email: string, log: FastifyBaseLogger): Promise<void> {
