@@ -25,6 +25,16 @@ const LIMITS: Partial<RateLimits> = {
 let addressCounter = 0;
 const freshAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 
+/** app.inject that fails the test on any 5xx. */
+async function inject(app: App, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await app.inject(options);
+  if (res.statusCode >= 500) throw new Error(`${String(options.url)} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+const loginOn = (app: App, remoteAddress: string, Email: string, Password: string) =>
+  inject(app, { method: 'POST', url: '/api/auth/login', remoteAddress, payload: { Email, Password } });
+
 describe.each(SHARED_DATABASES)('rate limits across two instances on $name', ({ open }) => {
   let shared: SharedDatabase;
   let a: App;
@@ -52,13 +62,6 @@ describe.each(SHARED_DATABASES)('rate limits across two instances on $name', ({ 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  const inject = async (app: App, options: InjectOptions): Promise<LightMyRequestResponse> => {
-    const res = await app.inject(options);
-    if (res.statusCode >= 500) throw new Error(`${String(options.url)} answered ${res.statusCode}: ${res.body}`);
-    return res;
-  };
-  const loginOn = (app: App, remoteAddress: string, Email: string, Password: string) =>
-    inject(app, { method: 'POST', url: '/api/auth/login', remoteAddress, payload: { Email, Password } });
 
   it('counts failed logins on both: after 3 on A and B, the next on either is 429, the right password too', async () => {
     const user = await createUser(shared.first.db);

@@ -48,12 +48,13 @@ export const counterKey = (limitName: string, callerKey: string) => `${limitName
  * The counters of one database. `add` counts (+1) or takes back (−1) one hit on each entry in one statement;
  * rows are written in key order, so two statements on the same keys lock them in the same order (no deadlock).
  */
+const state = (row: { key: string; hits: number; expires_at: Date }, at: Date): CounterState => ({
+  key: row.key,
+  hits: row.hits,
+  ttlMs: Math.max(1, new Date(row.expires_at).getTime() - at.getTime()),
+});
+
 export function createCounters(db: Kysely<DB>, now: () => Date, log: FastifyBaseLogger) {
-  const state = (row: { key: string; hits: number; expires_at: Date }, at: Date): CounterState => ({
-    key: row.key,
-    hits: row.hits,
-    ttlMs: Math.max(1, new Date(row.expires_at).getTime() - at.getTime()),
-  });
 
   const unavailable = (err: unknown, what: string) => {
     log.error({ err, limits: what }, 'rate limit counters unavailable: answering 503');
@@ -151,10 +152,9 @@ export function databaseStore(counters: Counters): FastifyRateLimitStoreCtor {
       throw new Error('A rate limit needs a name (limitName) or a route.');
     },
   });
-  return class DatabaseRateLimitStore {
-    constructor() {
-      // The plugin's own instance (global limits) is never used: every limit here is a route's or a named one.
-      return forLimit(null);
-    }
+  // Called with `new` by the plugin; an object returned from a constructor is the instance. The plugin's own instance
+  // (global limits) is never used: every limit here is a route's or a named one.
+  return function DatabaseRateLimitStore() {
+    return forLimit(null);
   } as unknown as FastifyRateLimitStoreCtor;
 }
