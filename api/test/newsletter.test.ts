@@ -6,12 +6,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NEWSLETTER_TEXTS } from '@roomnest/shared';
-import { sql, type KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin, type QueryId } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Email, Mailer } from '../src/features/password-reset/mailer.ts';
 import { unsubscribeToken, unsubscribeTokenId } from '../src/features/newsletter/routes.ts';
-import { createTestContext, makeDataDir, TEST_DATABASES, TEST_TOKEN_SECRET, uniqueEmail, type TestContext } from './support.ts';
+import { createTestContext, isRateLimitCount, makeDataDir, TEST_DATABASES, TEST_TOKEN_SECRET, uniqueEmail, type TestContext } from './support.ts';
 
 const URL = '/api/newsletter/subscriptions';
 
@@ -90,10 +90,15 @@ describe.each(TEST_DATABASES)('newsletter on $name', (database) => {
     const queriesOpen = new Promise<void>((resolve) => {
       openQueries = resolve;
     });
+    const counts = new Set<QueryId>();
     const gate: KyselyPlugin = {
-      transformQuery: (args) => args.node,
+      // The rate limits' counter is let through: one statement whatever the email, so it tells nothing about it.
+      transformQuery: (args) => {
+        if (isRateLimitCount(args.node)) counts.add(args.queryId);
+        return args.node;
+      },
       transformResult: async (args) => {
-        if (holding) await queriesOpen;
+        if (holding && !counts.has(args.queryId)) await queriesOpen;
         return args.result;
       },
     };

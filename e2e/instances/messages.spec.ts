@@ -13,29 +13,36 @@ test('a message sent through one instance reaches a chat open through the other 
   // A landlord with a room in search is someone a tenant may write to first.
   await postRoom(request, landlord);
 
-  /** The person's chat with `other`, open in a browser pinned to `instance`, its live stream answered by that instance. */
-  async function chatOn(instance: Instance, who: typeof landlord, other: typeof landlord): Promise<Page> {
+  /** A page of the person's, in a browser pinned to `instance`, its live stream answered by that instance. */
+  async function openOn(instance: Instance, who: typeof landlord, path: string): Promise<Page> {
     const page = await (await pinnedContext(browser, instance)).newPage();
     const stream = page.waitForResponse((res) => res.url().includes('/api/messages/stream'));
-    await logInWithStorage(page, page.context().request, who, `/messages/chat/${other.id}`);
+    await logInWithStorage(page, page.context().request, who, path);
     expect(instanceOf(await stream)).toBe(instance);
-    await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
     return page;
   }
-  const landlordPage = await chatOn('b', landlord, tenant);
-  const tenantPage = await chatOn('a', tenant, landlord);
+  // The landlord waits on their conversations, on b; the tenant writes from a chat, on a.
+  const landlordPage = await openOn('b', landlord, '/messages');
+  await expect(landlordPage.getByRole('heading', { name: 'No conversations yet' })).toBeVisible();
+  const tenantPage = await openOn('a', tenant, `/messages/chat/${landlord.id}`);
+  await expect(tenantPage.getByRole('heading', { level: 1, name: landlord.name })).toBeVisible();
 
   const box = tenantPage.getByRole('textbox', { name: `Message to ${landlord.name}` });
   await box.fill('Hello from instance a: is the room still free?');
   const sent = tenantPage.waitForResponse((res) => res.url().endsWith('/api/messages') && res.request().method() === 'POST');
   await box.press('Enter');
   expect(instanceOf(await sent)).toBe('a');
-  await expect(landlordPage.getByRole('log').getByText('Hello from instance a: is the room still free?')).toBeVisible({ timeout: 1_000 });
+  const row = landlordPage.getByRole('link', { name: new RegExp(`Conversation with ${tenant.name}, 1 unread`) });
+  await expect(row).toBeVisible({ timeout: 1_000 });
+  await expect(row).toContainText('Hello from instance a: is the room still free?');
+
+  await row.click();
+  await expect(landlordPage.getByRole('heading', { level: 1, name: tenant.name })).toBeVisible();
+  // The landlord read it on b: the tenant's chat on a says so, live.
+  await expect(tenantPage.getByRole('log').getByText('Read')).toBeVisible({ timeout: 2_000 });
 
   const reply = landlordPage.getByRole('textbox', { name: `Message to ${tenant.name}` });
   await reply.fill('Yes, from instance b. Come on Saturday?');
   await landlordPage.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(tenantPage.getByRole('log').getByText('Yes, from instance b. Come on Saturday?')).toBeVisible({ timeout: 1_000 });
-  // The tenant has the chat open on a: the reply is marked read there, and the landlord sees "Read" live on b.
-  await expect(landlordPage.getByRole('log').getByText('Read')).toBeVisible({ timeout: 2_000 });
 });
