@@ -3,12 +3,12 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_TEXTS, PASSWORD_RESET_TEXTS, TEXTS } from '@roomnest/shared';
 import { sql } from 'kysely';
-import type { KyselyPlugin, QueryId } from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Email, Mailer } from '../src/features/password-reset/mailer.ts';
 import { resetEmail } from '../src/features/password-reset/routes.ts';
-import { bearer, createTestContext, isRateLimitCount, createUser, login, makeDataDir, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
+import { bearer, createTestContext, createUser, login, makeDataDir, TEST_DATABASES, uniqueEmail, type TestContext } from './support.ts';
 
 /** A promise and the function that settles it. */
 function latch() {
@@ -89,15 +89,10 @@ describe.each(TEST_DATABASES)('password reset on $name', (database) => {
     let holding = false;
     const queries = latch();
     const mail = latch();
-    const counts = new Set<QueryId>();
     const gate: KyselyPlugin = {
-      // The rate limits' counter is let through: one statement whatever the email, so it tells nothing about it.
-      transformQuery: (args) => {
-        if (isRateLimitCount(args.node)) counts.add(args.queryId);
-        return args.node;
-      },
+      transformQuery: (args) => args.node,
       transformResult: async (args) => {
-        if (holding && !counts.has(args.queryId)) await queries.opened;
+        if (holding) await queries.opened;
         return args.result;
       },
     };
@@ -110,7 +105,9 @@ describe.each(TEST_DATABASES)('password reset on $name', (database) => {
       },
     };
     const config = makeDataDir();
-    const app = await buildApp({ db: ctx.db.withPlugin(gate), config, mailer });
+    // Without its rate limits, whose counters are in the database too (one statement whatever the email, so they tell
+    // nothing of it; PGlite's one connection would be held with the rest): what is proven is that the route's own work waits.
+    const app = await buildApp({ db: ctx.db.withPlugin(gate), config: { ...config, rateLimits: { passwordReset: null, passwordResetIp: null } }, mailer });
     await app.ready();
     try {
       const user = await createUser(ctx.db);

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Kysely, RootOperationNode } from 'kysely';
+import type { Kysely } from 'kysely';
 import { runStatement } from '../src/db/admin.ts';
 import { expect } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
@@ -245,6 +245,3 @@ export async function createSavedSearch(
   if (!('saved' in outcome)) throw new Error(`the saved search of user ${userId} was not saved: ${JSON.stringify(outcome)}`);
   return outcome.saved.id;
 }
-
-/** Whether a statement is the rate limits' counter upsert (plugins/rate-limit-store.ts), for tests that hold every other query. */
-export const isRateLimitCount = (node: RootOperationNode): boolean => node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'rate_limits';
