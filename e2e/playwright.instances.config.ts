@@ -47,6 +47,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The suite signs up its accounts from this one address (see playwright.config.ts).
       RATE_LIMIT_REGISTER: '5000/1h',
+      // The demo accounts and a few rooms: the specs make their own, and a smaller seed starts the suite sooner in CI.
+      SEED_LISTINGS: '200',
     },
   },
 });

@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           'RATE_LIMIT_REGISTER_TAKEN may be refused as already registered (default 10 an hour); then 429 with retry-after. ' +
           'Emails the new account a link to confirm its address (POST /api/auth/verify-email).',
         body: registerSchema,
-        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -107,7 +107,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           'retry-after until the window ends. Successful logins do not count. A suspended account answers 403 with the right ' +
           'password (the wrong one still 401, so a suspension is not revealed without it). The user carries its roles.',
         body: loginSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -99,7 +99,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
           'Rate limited per client address and email (RATE_LIMIT_PASSWORD_RESET, default 5 an hour) and per client address ' +
           'whatever the email (RATE_LIMIT_PASSWORD_RESET_IP, default 20 an hour): then 429 with retry-after.',
         body: passwordResetRequestSchema,
-        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
