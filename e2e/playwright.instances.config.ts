@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { E2E_DATA_DIR, E2E_TOKEN_SECRET, INSTANCES_PORT } from './support/env.ts';
+import { E2E_DATA_DIR, E2E_TOKEN_SECRET, INSTANCES_DATA_DIR, INSTANCES_PORT } from './support/env.ts';
 
 /**
  * The two-instance suite: two API processes on one PostgreSQL database behind a load balancer that spreads requests
@@ -41,7 +41,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(INSTANCES_PORT),
-      DATA_DIR: `${E2E_DATA_DIR}-instances`,
+      DATA_DIR: INSTANCES_DATA_DIR,
       ...(existsSync(join(mainStore, 'remotes.json')) ? { STORE_DIR: mainStore } : {}),
       TOKEN_SECRET: E2E_TOKEN_SECRET,
       LOG_LEVEL: 'warn',

@@ -14,6 +14,8 @@
  *                      (none, when the main e2e suite has just filled it)
  *   TOKEN_SECRET       the secret both instances sign and check tokens with
  *   S3_*               object storage for uploads, passed to both instances as they are (every other setting too)
+ *
+ * Once both answer, `${DATA_DIR}/instances.json` says where everything is (e2e/instances/support.ts reads it).
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -41,7 +43,7 @@ rmSync(dataDir, { recursive: true, force: true });
 // Before lib.mjs reads them: the store this suite serves.
 process.env.DATA_DIR = dataDir;
 process.env.STORE_DIR = resolve(process.env.STORE_DIR?.trim() || join(dataDir, 'store'));
-const { ROOT, STORE_DIR, bin } = await import('./lib.mjs');
+const { ROOT, STORE_DIR, bin, writeJsonAtomic } = await import('./lib.mjs');
 const { buildModules } = await import('./build-store.mjs');
 
 /** The suite's own database on the server TEST_DATABASE_URL names. */
@@ -136,6 +138,8 @@ try {
   ];
   for (const instance of instances) await healthy(instance.port, startInstance(instance.name, instance.port, instance.env));
   proxy = await startProxy({ port, instances });
+  // What the specs need to know of this setup (the store a canary spec releases into, each instance's own port).
+  writeJsonAtomic(join(dataDir, 'instances.json'), { proxy: port, storeDir: STORE_DIR, database: databaseName, instances: instances.map(({ name, port: p }) => ({ name, port: p, dataDir: join(dataDir, name) })) });
   console.info(`[instances] instances a (:${instancePorts[0]}) and b (:${instancePorts[1]}) on ${databaseName}, behind http://localhost:${port}`);
 } catch (err) {
   console.error(`[instances] could not start: ${err.message}`);

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { RATE_LIMIT_TEXTS } from '@roomnest/shared';
 import { registerAccount } from '../support/app.ts';
-import { instanceOf, pinTo } from './support.ts';
+import { instanceOf, instancesSetup, pinTo } from './support.ts';
 
 test('login failures spread over both instances hit 429 at the configured limit, on either instance', async ({ request }) => {
   const account = await registerAccount(request, 'Tenant', 'Rita Ratelimit');
@@ -25,5 +25,10 @@ test('login failures spread over both instances hit 429 at the configured limit,
     expect(instanceOf(limited)).toBe(instance);
     expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(800);
     expect(await limited.json()).toEqual({ message: RATE_LIMIT_TEXTS.login('15 minutes') });
+  }
+  // Straight to each instance's own port, with no load balancer in between: refused too (the count is the database's).
+  for (const { port } of instancesSetup().instances) {
+    const direct = await request.post(`http://127.0.0.1:${port}/api/auth/login`, { data: { Email: account.email, Password: account.password } });
+    expect(direct.status()).toBe(429);
   }
 });

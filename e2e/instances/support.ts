@@ -2,7 +2,10 @@
  * Helpers of the two-instance suite: which instance answered (the load balancer's X-RoomNest-Instance header), and
  * browsers pinned to one instance (its X-RoomNest-Pin header, sent with every request of a context).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIResponse, type Browser, type BrowserContext, type Response } from '@playwright/test';
+import { INSTANCES_DATA_DIR } from '../support/env.ts';
 
 export const INSTANCES = ['a', 'b'] as const;
 export type Instance = (typeof INSTANCES)[number];
@@ -20,3 +23,14 @@ export async function pinnedContext(browser: Browser, instance: Instance): Promi
   expect(instanceOf(res)).toBe(instance);
   return context;
 }
+
+/** Where the suite's server put things (scripts/instances-server.mjs writes it once both instances answer). */
+export interface InstancesSetup {
+  proxy: number;
+  /** The deployment store both instances serve: a spec releases into it with the release commands (STORE_DIR). */
+  storeDir: string;
+  database: string;
+  instances: { name: Instance; port: number; dataDir: string }[];
+}
+
+export const instancesSetup = (): InstancesSetup => JSON.parse(readFileSync(join(INSTANCES_DATA_DIR, 'instances.json'), 'utf8')) as InstancesSetup;
