@@ -6,7 +6,8 @@
  * (scripts/instances-proxy.mjs) that spreads requests between them and names the instance that answered.
  *
  *   TEST_DATABASE_URL  the PostgreSQL server (required): the database `<its name>_instances` is created afresh on it
- *                      and dropped when this script stops
+ *                      (one left by an earlier run is dropped first), and dropped on SIGTERM or SIGINT (Playwright
+ *                      ends its web server with SIGKILL: then the next run drops it)
  *   PORT               the load balancer's port (default 8095); the instances take INSTANCE_PORTS (default PORT+1,PORT+2)
  *   DATA_DIR           this suite's folder (wiped first; must name an e2e folder): each instance's data folder
  *                      (`a/`, `b/`: outbox, local uploads) and, unless STORE_DIR is given, the store
