@@ -143,6 +143,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     // Images redirected to the bucket's public address (S3_PUBLIC_URL) load from there.
     imageOrigins: config.objectStorage?.publicUrl ? [new URL(config.objectStorage.publicUrl).origin] : [],
     rateLimits: config.rateLimits,
+    db,
+    now,
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
 

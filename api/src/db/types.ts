@@ -311,6 +311,13 @@ export interface VerificationResendsTable {
   requested_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Rate-limit counters (migration 0023): one row per limit and caller, for the current window. */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  expires_at: Date;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -333,6 +340,7 @@ export interface DB {
   moderation_actions: ModerationActionsTable;
   blocks: BlocksTable;
   verification_resends: VerificationResendsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

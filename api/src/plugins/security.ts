@@ -10,7 +10,9 @@
  *   CORS                     only for CORS_ORIGINS (none by default: same origin only).
  *   Rate limits              `rateLimitConfig()` for a route's `config`; `createFailureLimiter()` for
  *                            limits that count failures only (login). Over the limit: 429
- *                            `{ message }` with `retry-after` in seconds.
+ *                            `{ message }` with `retry-after` in seconds. Counted in the database
+ *                            (rate-limit-store.ts), so every limit holds across instances; when the
+ *                            database cannot count, 503 and an error line.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -22,7 +24,10 @@ import { formatWait } from '@roomnest/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from '../config.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.ts';
 import { HttpError } from './errors.ts';
+import { counterKey, createCounters, databaseStore, PRUNE_EVERY_MS, type Counters } from './rate-limit-store.ts';
 
 export interface SecurityPluginOptions {
   /** The deployment store: its remotes.json names the remote origins pages may load. */
@@ -34,12 +39,18 @@ export interface SecurityPluginOptions {
   /** Origins images load from besides this one and the remotes': the uploads bucket's public address (S3_PUBLIC_URL). */
   imageOrigins?: string[];
   rateLimits?: Partial<RateLimits>;
+  /** Where the rate-limit counters are kept (table rate_limits), shared by every instance on it. */
+  db: Kysely<DB>;
+  /** The counters' clock (default: the system's). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limits in force (config RATE_LIMIT_*; a null limit is off). */
     rateLimits: RateLimits;
+    /** The rate-limit counters in the database (rate-limit-store.ts). */
+    rateLimitCounters: Counters;
   }
 }
 
@@ -137,13 +148,11 @@ export const tooManyRequests = (message: (wait: string) => string, retryAfterSec
 /** The client's address as the rate limits see it (an IPv6 client by its /64). */
 export const clientIp = (request: FastifyRequest) => normalizeIP(request.ip);
 
-/** Keys kept per limit: an attacker rotating emails evicts old counters only after this many. */
-const LIMIT_CACHE_SIZE = 100_000;
-
 /**
  * A route's `config` for a limit on every request that reaches its handler
  * (counted in preHandler: after authentication and validation, so malformed
- * requests are not counted). No limit configured: no config.
+ * requests are not counted). The count is kept in the database under the
+ * route's method and path (rate-limit-store.ts). No limit configured: no config.
  */
 export function rateLimitConfig(limit: RateLimit, key: (request: FastifyRequest) => string, message: (wait: string) => string): { rateLimit?: object } {
   if (!limit) return {};
@@ -152,7 +161,6 @@ export function rateLimitConfig(limit: RateLimit, key: (request: FastifyRequest)
       max: limit.max,
       timeWindow: limit.windowSeconds * 1000,
       hook: 'preHandler',
-      cache: LIMIT_CACHE_SIZE,
       keyGenerator: key,
       errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => tooManyRequests(message, context.ttl / 1000),
     },
@@ -161,11 +169,12 @@ export function rateLimitConfig(limit: RateLimit, key: (request: FastifyRequest)
 
 /**
  * A second limit on a route that already has one in its `config` (the plugin takes one a route): a preHandler that
- * counts every request reaching it and answers 429 `{ message }` with retry-after beyond `limit`. No limit: a no-op.
+ * counts every request reaching it and answers 429 `{ message }` with retry-after beyond `limit`. `name` keeps its
+ * counts apart from every other limit's (a row key in the database). No limit: a no-op.
  */
-export function createRequestLimit(app: FastifyInstance, limit: RateLimit, key: (request: FastifyRequest) => string, message: (wait: string) => string) {
+export function createRequestLimit(app: FastifyInstance, name: string, limit: RateLimit, key: (request: FastifyRequest) => string, message: (wait: string) => string) {
   const check = limit
-    ? app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: key, cache: LIMIT_CACHE_SIZE } as Parameters<FastifyInstance['createRateLimit']>[0])
+    ? app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: key, limitName: name } as Parameters<FastifyInstance['createRateLimit']>[0])
     : null;
   return async function limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (!check) return;
@@ -179,6 +188,8 @@ export function createRequestLimit(app: FastifyInstance, limit: RateLimit, key: 
 }
 
 export interface FailureLimit {
+  /** The limit's name: its counters' key prefix in the database, apart from every other limit's. */
+  name: string;
   limit: RateLimit;
   key: (request: FastifyRequest) => string;
 }
@@ -186,56 +197,52 @@ export interface FailureLimit {
 export interface FailureAttempt {
   /** Counts this attempt as a failure against every limit. */
   failed(): Promise<void>;
-  /** Always call when the attempt is over (in a finally). */
-  end(): void;
+  /** Always call when the attempt is over (in a finally); never rejects. */
+  end(): Promise<void>;
 }
 
 /**
  * Limits that count failures only (failed logins): a caller who has failed
  * `max` times within the window is refused with 429, whatever it sends, until
- * the window ends. Attempts in flight count as failures until they end, so a
- * burst of parallel guesses cannot slip past the limit.
+ * the window ends. Each attempt is counted when it begins, in the database, so
+ * that attempts in flight count, on every instance: a burst of parallel guesses
+ * spread over the instances cannot slip past the limit. An attempt refused, or
+ * one that ends without failing, takes its hit back.
  */
 export function createFailureLimiter(app: FastifyInstance, limits: FailureLimit[], message: (wait: string) => string) {
   const active = limits.filter((l): l is FailureLimit & { limit: NonNullable<RateLimit> } => l.limit !== null);
-  const checkers = active.map(({ limit, key }) =>
-    app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: key, cache: LIMIT_CACHE_SIZE } as Parameters<FastifyInstance['createRateLimit']>[0]),
-  );
-  const inFlight = active.map(() => new Map<string, number>());
+  const done: FailureAttempt = { failed: async () => {}, end: async () => {} };
 
   return async function begin(request: FastifyRequest, reply: FastifyReply): Promise<FailureAttempt> {
-    const keys = active.map(({ key }) => key(request));
-    // Others in flight, read in the same tick as this attempt registers itself: of two parallel attempts, the later sees the earlier.
-    const others = keys.map((key, i) => inFlight[i]!.get(key) ?? 0);
-    keys.forEach((key, i) => inFlight[i]!.set(key, (inFlight[i]!.get(key) ?? 0) + 1));
+    if (active.length === 0) return done;
+    const entries = active.map(({ name, limit, key }) => ({ key: counterKey(name, key(request)), windowMs: limit.windowSeconds * 1000, max: limit.max }));
+    const counted = await app.rateLimitCounters.hit(entries);
+    let retryAfter = 0;
+    for (const entry of entries) {
+      const state = counted.find((c) => c.key === entry.key);
+      if (state && state.hits > entry.max) retryAfter = Math.max(retryAfter, Math.ceil(state.ttlMs / 1000));
+    }
+    let failed = false;
     let ended = false;
-    const end = () => {
+    const end = async () => {
       if (ended) return;
       ended = true;
-      keys.forEach((key, i) => {
-        const left = (inFlight[i]!.get(key) ?? 1) - 1;
-        if (left > 0) inFlight[i]!.set(key, left);
-        else inFlight[i]!.delete(key);
-      });
+      if (failed) return;
+      try {
+        await app.rateLimitCounters.takeBack(entries);
+      } catch (err) {
+        // Already logged by the counters: the hit stays counted, which errs on the side of the limit.
+        request.log.debug({ err }, 'could not take back a rate limit hit');
+      }
     };
-    try {
-      let retryAfter = 0;
-      for (const [i, check] of checkers.entries()) {
-        const status = await check(request, { increment: false });
-        if (status.isAllowed) continue;
-        if (status.remaining - others[i]! <= 0) retryAfter = Math.max(retryAfter, status.ttlInSeconds || 1);
-      }
-      if (retryAfter > 0) {
-        reply.header('retry-after', String(retryAfter));
-        throw tooManyRequests(message, retryAfter);
-      }
-    } catch (err) {
-      end();
-      throw err;
+    if (retryAfter > 0) {
+      await end();
+      reply.header('retry-after', String(retryAfter));
+      throw tooManyRequests(message, retryAfter);
     }
     return {
       async failed() {
-        for (const check of checkers) await check(request);
+        failed = true;
       },
       end,
     };
@@ -309,8 +316,20 @@ async function securityPlugin(app: FastifyInstance, options: SecurityPluginOptio
     strictPreflight: false,
   });
 
-  await app.register(rateLimit, { global: false });
+  const counters = createCounters(options.db, options.now ?? (() => new Date()), app.log);
+  await app.register(rateLimit, { global: false, store: databaseStore(counters) });
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  app.decorate('rateLimitCounters', counters);
+  // Each instance deletes expired counters now and then; closing waits for a batch under way.
+  let pruning: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    pruning = counters.prune().catch((err: unknown) => app.log.warn({ err }, 'could not delete expired rate limit counters'));
+  }, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await pruning;
+  });
 }
 
 export default fp(securityPlugin, { name: 'security', dependencies: ['errors'] });

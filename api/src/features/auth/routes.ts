@@ -39,13 +39,13 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
   const beginLogin = createFailureLimiter(
     app,
     [
-      { limit: limits.login, key: (request) => `${clientIp(request)} ${loginEmail(request)}` },
-      { limit: limits.loginIp, key: clientIp },
+      { name: 'login', limit: limits.login, key: (request) => `${clientIp(request)} ${loginEmail(request)}` },
+      { name: 'login-ip', limit: limits.loginIp, key: clientIp },
     ],
     RATE_LIMIT_TEXTS.login,
   );
   // A 409 tells that an email has an account: few of those per address.
-  const beginRegistration = createFailureLimiter(app, [{ limit: limits.registerTaken, key: clientIp }], RATE_LIMIT_TEXTS.register);
+  const beginRegistration = createFailureLimiter(app, [{ name: 'register-taken', limit: limits.registerTaken, key: clientIp }], RATE_LIMIT_TEXTS.register);
 
   app.post(
     '/register',
@@ -61,7 +61,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           'RATE_LIMIT_REGISTER_TAKEN may be refused as already registered (default 10 an hour); then 429 with retry-after. ' +
           'Emails the new account a link to confirm its address (POST /api/auth/verify-email).',
         body: registerSchema,
-        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: registerResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           throw err;
         }
       } finally {
-        attempt.end();
+        await attempt.end();
       }
     },
   );
@@ -107,7 +107,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           'retry-after until the window ends. Successful logins do not count. A suspended account answers 403 with the right ' +
           'password (the wrong one still 401, so a suspension is not revealed without it). The user carries its roles.',
         body: loginSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -138,7 +138,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, t
           },
         };
       } finally {
-        attempt.end();
+        await attempt.end();
       }
     },
   );

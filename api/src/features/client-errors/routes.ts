@@ -80,7 +80,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
           `(RATE_LIMIT_CLIENT_ERRORS). The same remote, version, kind and message from one address is logged once every ` +
           `${REPEAT_WINDOW_MS / 60_000} minutes, with a count of the repeats. Nothing is stored.`,
         body: remoteFailureReportSchema,
-        response: { 204: z.null().describe('Logged (or counted as a repeat).'), 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: { 204: z.null().describe('Logged (or counted as a repeat).'), 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -193,7 +193,7 @@ const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app,
           'more messages in the same unread spell send no more.',
         security: BEARER_AUTH,
         body: sendMessageSchema,
-        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 403, 404, 429) },
+        response: { 201: z.object({ messageId: z.number().int(), newMessageDetails: messageSchema }), ...errors(400, 401, 403, 404, 429, 503) },
       },
     },
     async (request, reply) => {

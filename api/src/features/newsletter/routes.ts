@@ -105,7 +105,7 @@ const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRoutesOptions> = async (
           'link goes out (SMTP_URL, or a .eml file in `${DATA_DIR}/outbox/`). Only confirmed addresses are subscribed. 400 for an invalid ' +
           'email; rate limited per client address (RATE_LIMIT_NEWSLETTER, default 10 an hour): then 429 with retry-after.',
         body: newsletterSubscribeSchema,
-        response: { 202: newsletterSubscribeResponseSchema, 400: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: newsletterSubscribeResponseSchema, 400: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {

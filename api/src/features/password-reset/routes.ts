@@ -66,7 +66,7 @@ export function resetEmail(name: string, link: string) {
 
 const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, { db, mailer, publicUrl }) => {
   // Per client address, whatever the email: one address cannot test email after email.
-  const limitPerAddress = createRequestLimit(app, app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
+  const limitPerAddress = createRequestLimit(app, 'password-reset-ip', app.rateLimits.passwordResetIp, clientIp, RATE_LIMIT_TEXTS.passwordResetIp);
 
   /** After the answer: the account's reset link, if the email has an account. */
   async function sendResetLink(email: string, log: FastifyBaseLogger): Promise<void> {
@@ -99,7 +99,7 @@ const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = a
           'Rate limited per client address and email (RATE_LIMIT_PASSWORD_RESET, default 5 an hour) and per client address ' +
           'whatever the email (RATE_LIMIT_PASSWORD_RESET_IP, default 20 an hour): then 429 with retry-after.',
         body: passwordResetRequestSchema,
-        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: passwordResetResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
