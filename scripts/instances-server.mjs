@@ -14,11 +14,14 @@
  *   STORE_DIR          a deployment store to serve; modules without a live version there are built into it first
  *                      (none, when the main e2e suite has just filled it)
  *   TOKEN_SECRET       the secret both instances sign and check tokens with
- *   S3_*               object storage for uploads, passed to both instances as they are (every other setting too)
+ *   uploads            both instances keep them in one bucket of a real S3-compatible server (s3rver, api/test/s3-server.ts)
+ *                      that this script starts on the loopback and stops with the suite; every other setting is passed on
  *
  * Once both answer, `${DATA_DIR}/instances.json` says where everything is (e2e/instances/support.ts reads it).
  */
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -63,6 +66,8 @@ async function onServer(statement) {
 }
 
 const children = [];
+/** The object storage both instances keep uploads in (started first, stopped last). */
+let s3 = null;
 let proxy = null;
 let stopping = false;
 
@@ -81,6 +86,7 @@ async function stop(code) {
     ),
   );
   await onServer(`drop database if exists ${databaseName} with (force)`).catch((err) => console.error(`[instances] could not drop ${databaseName}: ${err.message}`));
+  if (s3 && s3.exitCode === null) s3.kill('SIGTERM');
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
@@ -97,6 +103,21 @@ async function healthy(instancePort, child) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the instance on port ${instancePort} did not answer its health check within two minutes`);
+}
+
+/** Starts the S3-compatible server as a process of its own and answers the S3_* settings it prints on its first line. */
+async function startObjectStorage() {
+  s3 = spawn(process.execPath, ['--import', 'tsx', 'api/test/s3-server.ts', '--bucket', 'roomnest-instances'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: s3.stdout });
+  const [first] = await Promise.race([
+    once(lines, 'line'),
+    once(s3, 'exit').then(([code]) => {
+      throw new Error(`the S3 server exited with code ${code} before it answered`);
+    }),
+  ]);
+  lines.close();
+  s3.stdout.resume();
+  return JSON.parse(first).env;
 }
 
 function startInstance(name, instancePort, extra) {
@@ -132,15 +153,17 @@ try {
   console.info(built ? `[instances] built ${built} module(s) into ${STORE_DIR}` : `[instances] serving the store in ${STORE_DIR}`);
   await onServer(`drop database if exists ${databaseName} with (force)`);
   await onServer(`create database ${databaseName}`);
+  const objectStorage = await startObjectStorage();
+  console.info(`[instances] uploads go to bucket ${objectStorage.S3_BUCKET} at ${objectStorage.S3_ENDPOINT}`);
   // One after the other: the first migrates and seeds the database, the second finds it ready (as in a rolling start).
   const instances = [
-    { name: 'a', port: instancePorts[0], env: { SEED_DEMO: 'true' } },
-    { name: 'b', port: instancePorts[1], env: { SEED_DEMO: 'false' } },
+    { name: 'a', port: instancePorts[0], env: { ...objectStorage, SEED_DEMO: 'true' } },
+    { name: 'b', port: instancePorts[1], env: { ...objectStorage, SEED_DEMO: 'false' } },
   ];
   for (const instance of instances) await healthy(instance.port, startInstance(instance.name, instance.port, instance.env));
   proxy = await startProxy({ port, instances });
   // What the specs need to know of this setup (the store a canary spec releases into, each instance's own port).
-  writeJsonAtomic(join(dataDir, 'instances.json'), { proxy: port, storeDir: STORE_DIR, database: databaseName, instances: instances.map(({ name, port: p }) => ({ name, port: p, dataDir: join(dataDir, name) })) });
+  writeJsonAtomic(join(dataDir, 'instances.json'), { proxy: port, storeDir: STORE_DIR, database: databaseName, bucket: objectStorage.S3_BUCKET, instances: instances.map(({ name, port: p }) => ({ name, port: p, dataDir: join(dataDir, name) })) });
   console.info(`[instances] instances a (:${instancePorts[0]}) and b (:${instancePorts[1]}) on ${databaseName}, behind http://localhost:${port}`);
 } catch (err) {
   console.error(`[instances] could not start: ${err.message}`);

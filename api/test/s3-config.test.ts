@@ -3,7 +3,7 @@
  * server process: refusing to start, with one line saying why, on a bad setting or a bucket it cannot reach, and
  * started with a bucket, seeding the demo pictures into it and serving them at /uploads.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,7 +89,8 @@ describe('the server process', () => {
 
   it('seeds the demo pictures into the bucket and serves them at their /uploads paths, with nothing in the data folder', { timeout: 240_000 }, async () => {
     const s3 = await startS3Server({ bucket: 'roomnest-process' });
-    const dataDir = tempDir();
+    // A data folder that does not exist yet: with uploads in the bucket no uploads folder makes it, so the server makes it for its own files.
+    const dataDir = join(tempDir(), 'data');
     try {
       const server = await startServer({ DATA_DIR: dataDir, ...s3.env, SEED_DEMO: '1', SEED_LISTINGS: '20' });
       try {
@@ -101,6 +102,9 @@ describe('the server process', () => {
         expect(image.headers.get('content-type')).toBe('image/webp');
         expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
         expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
+        // The moderators command's admin file is there (the command reaches this server) and nothing failed to start.
+        expect(readdirSync(dataDir).filter((name) => /^admin-\d+\.json$/.test(name))).toHaveLength(1);
+        expect(server.output()).not.toMatch(/could not start/);
       } finally {
         await stopServer(server);
       }

@@ -15,7 +15,7 @@
  *   A body that is not that JSON, or not an email address: 400; more than BODY_MAX bytes: 413. Each { message }.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -107,6 +107,8 @@ export async function startAdminListener({ db, dataDir, publicPort, log }: { db:
   });
   const port = (server.address() as AddressInfo).port;
   const file = adminFilePath(dataDir, publicPort);
+  // The data folder may not exist yet: with uploads in a bucket, nothing else has made it.
+  mkdirSync(dataDir, { recursive: true });
   // A file left by a crashed server on this port is replaced, not written through: a fresh file gets mode 0600.
   removeFile(file);
   writeFileSync(file, `${JSON.stringify({ pid: process.pid, port, token } satisfies AdminFile)}\n`, { mode: 0o600, flag: 'wx' });
