@@ -72,7 +72,9 @@ export interface BuildAppOptions {
      */
     Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>> &
     /** The new-account limit on new conversations: without them, its defaults (7 days, 5 a day). */
-    Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>>;
+    Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>> &
+    /** Canary load counts and the automatic guard: without canaryGuard the guard does not run by itself. */
+    Partial<Pick<Config, 'canaryGuard' | 'remoteLoadSampleRate' | 'remoteLoadReportSeconds'>>;
   /** Where log lines go (default: stdout); the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
@@ -225,7 +227,16 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   });
   await app.register(reportsRoutes, { prefix: '/api/reports', db });
   await app.register(moderationRoutes, { prefix: '/api/moderation', db, clearSearchCaches: () => searchCache.clear() });
-  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', storeDir: config.storeDir });
+  await app.register(clientErrorsRoutes, {
+    prefix: '/api/client-errors',
+    db,
+    storeDir: config.storeDir,
+    now: clock,
+    ...(config.remoteLoadSampleRate !== undefined ? { loadSampleRate: config.remoteLoadSampleRate } : {}),
+    ...(config.remoteLoadReportSeconds !== undefined ? { loadReportSeconds: config.remoteLoadReportSeconds } : {}),
+    // The automatic canary guard runs only where main.ts asks (every API instance); a test runs its checks itself.
+    ...(config.canaryGuard ? { canaryGuard: config.canaryGuard } : {}),
+  });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   const origin = config.publicUrl ?? 'http://localhost:8080';

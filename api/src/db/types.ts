@@ -311,6 +311,16 @@ export interface VerificationResendsTable {
   requested_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Page loads and failures of a remote's version in one minute (migration 0022), for the canary guard. */
+export interface RemoteLoadsTable {
+  remote: string;
+  version: string;
+  minute: Date;
+  /** Weighted: a sampled report of a stable version counts 1/REMOTE_LOAD_SAMPLE_RATE. */
+  loads: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+}
+
 export interface DB {
   users: UsersTable;
   messages: MessagesTable;
@@ -333,6 +343,7 @@ export interface DB {
   moderation_actions: ModerationActionsTable;
   blocks: BlocksTable;
   verification_resends: VerificationResendsTable;
+  remote_loads: RemoteLoadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -26,6 +26,8 @@ export interface RemoteRegistryEntry {
   version: string;
   /** URL of the remote's mf-manifest.json (absolute or root-relative). */
   entry: string;
+  /** On a remote with a canary running: whether this browser gets the canary or the stable version. */
+  cohort?: 'canary' | 'stable';
 }
 export type RemoteRegistry = Partial<Record<RemoteName, RemoteRegistryEntry>>;
 

@@ -1,7 +1,8 @@
 /**
  * Which remote and version a browser may report a failure of: the remotes of
  * the deployment store's live `remotes.json` (what the shell loads), with the
- * version live now or one that was live within RECENTLY_LIVE_MS (from the
+ * version live now (the stable one, or the canary a share of browsers gets)
+ * or one that was live within RECENTLY_LIVE_MS (from the
  * store's `history.jsonl`: a page opened before a release or rollback keeps
  * running the version it started with, and its failures are the interesting
  * ones). `unknown` is accepted for a live remote: the shell says that when it
@@ -23,6 +24,9 @@ export const UNKNOWN_VERSION = 'unknown';
 const HISTORY_TAIL_BYTES = 64 * 1024;
 
 export type RemoteCheck = 'live' | 'unknown-remote' | 'unknown-version';
+
+/** Which part a version plays now: the remote's canary, or anything else (its stable version, a recent one). */
+export type VersionRole = 'canary' | 'stable';
 
 interface HistoryLine {
   /** When `version` became live and `previous` stopped being live. */
@@ -86,6 +90,8 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
   const historyFile = join(storeDir, 'history.jsonl');
   let seen = '';
   let live = new Map<string, string>();
+  /** The canary version of each remote in canary. */
+  let canaries = new Map<string, string>();
   let history: HistoryLine[] = [];
 
   async function refresh(): Promise<void> {
@@ -93,9 +99,14 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
     if (next === seen) return;
     seen = next;
     live = new Map();
+    canaries = new Map();
     try {
-      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown }>;
-      for (const [remote, entry] of Object.entries(registry ?? {})) if (typeof entry?.version === 'string') live.set(remote, entry.version);
+      const registry = JSON.parse(await readFile(remotesFile, 'utf8')) as Record<string, { version?: unknown; canary?: { version?: unknown } }>;
+      for (const [remote, entry] of Object.entries(registry ?? {})) {
+        if (typeof entry?.version !== 'string') continue;
+        live.set(remote, entry.version);
+        if (typeof entry.canary?.version === 'string') canaries.set(remote, entry.canary.version);
+      }
     } catch {
       // No remotes.json (nothing published yet) or one being replaced: no remote is live until it is readable.
     }
@@ -112,10 +123,14 @@ export function createLiveRemotes(storeDir: string, now: () => number = Date.now
       await refresh();
       const current = live.get(remote);
       if (current === undefined) return 'unknown-remote';
-      if (version === current || version === UNKNOWN_VERSION) return 'live';
+      if (version === current || version === UNKNOWN_VERSION || version === canaries.get(remote)) return 'live';
       const since = now() - RECENTLY_LIVE_MS;
       const recent = history.some((line) => line.remote === remote && line.at >= since && (line.version === version || line.previous === version));
       return recent ? 'live' : 'unknown-version';
+    },
+    /** Whether `version` is the canary of `remote` now (as of the last check). */
+    role(remote: string, version: string): VersionRole {
+      return canaries.get(remote) === version ? 'canary' : 'stable';
     },
   };
 }

@@ -10,8 +10,10 @@
  * serve these); anything else is an mf-manifest.json.
  */
 import { registerRemotes } from '@module-federation/runtime';
+import { REMOTE_LOAD_SAMPLE_HEADER } from '@roomnest/shared';
 import type { RemoteRegistryEntry } from '@roomnest/shared/client';
 import { announceVersions, publishVersions } from './diagnostics.ts';
+import { setLoadSampleRate } from './load-reports.ts';
 
 export const REMOTES_URL = '/remotes.json';
 
@@ -26,8 +28,8 @@ export function parseRegistry(body: unknown): LiveRegistry {
   const out: LiveRegistry = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name) || !value || typeof value !== 'object') continue;
-    const { version, entry } = value as Partial<RemoteRegistryEntry>;
-    if (typeof version === 'string' && typeof entry === 'string' && entry) out[name] = { version, entry };
+    const { version, entry, cohort } = value as Partial<RemoteRegistryEntry>;
+    if (typeof version === 'string' && typeof entry === 'string' && entry) out[name] = { version, entry, ...(cohort === 'canary' || cohort === 'stable' ? { cohort } : {}) };
   }
   return out;
 }
@@ -52,6 +54,8 @@ async function fetchRegistry(): Promise<LiveRegistry> {
   const early = takeEarlyRegistry();
   const response = (early && (await early.catch(() => null))) || (await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } }));
   if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
+  // The share of stable loads to report to the canary guard comes with the versions it is about.
+  setLoadSampleRate(response.headers.get(REMOTE_LOAD_SAMPLE_HEADER));
   return parseRegistry(await response.json());
 }
 
@@ -121,6 +125,11 @@ export function refreshRemote(name: string) {
 /** The live version of a remote, or 'unknown' before remotes.json has been read. */
 export function remoteVersion(name: string): string {
   return live[name]?.version ?? 'unknown';
+}
+
+/** Whether this browser gets the canary of a remote ('canary'), its stable version beside a canary ('stable'), or neither runs. */
+export function remoteCohort(name: string): 'canary' | 'stable' | undefined {
+  return live[name]?.cohort;
 }
 
 /** For tests: forget what was loaded. */
