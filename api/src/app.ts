@@ -246,6 +246,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     uploadsDir: config.uploadsDir,
     describePage: createPageDescriber({ db, origin }),
     withHead,
+    secureCookies: origin.startsWith('https:'),
   });
 
   return app;

@@ -4,11 +4,19 @@
  *   /store/*       the deployment store: immutable `<package>/<version>/...` builds, cached for a year,
  *                  sent as the precompressed `.br` or `.gz` copy the build wrote beside each file when the
  *                  browser accepts it (scripts/precompress.mjs); anything else is compressed by @fastify/compress
- *   /remotes.json  the live remotes (no-store: a release or rollback takes effect on the next load)
+ *   /remotes.json  the live remotes for this browser's cohort (no-store, Vary: Cookie: a release, canary or
+ *                  rollback takes effect on the next load; see "Cohorts" below)
  *   any other page the live shell's index.html (no-store), read from `shell.json` on every request, with the
  *                  page's own title, description, canonical, preview tags and status (features/pages)
  * Anything else unknown is a JSON 404. Under /uploads and /store every refusal (a dotfile, a folder, a path
  * the file server will not take) is the same JSON 404 as a missing file, so no answer tells what exists.
+ *
+ * Cohorts: each browser holds a bucket (0-9999) in the `roomnest_cohort` cookie, set by the first page or
+ * /remotes.json answer that finds none (or an invalid one). A remote with a canary running answers the canary to
+ * the buckets in its share and the stable version to the others (scripts/deployment-store.mjs cohortRegistry), so a
+ * browser keeps its versions across reloads. The shell's page early-fetches /remotes.json
+ * (shell/src/features/remotes/early-preload.ts): the page answer sets the cookie so that this first request already
+ * carries it, and both answers agree.
  */
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,6 +25,8 @@ import fastifyStatic from '@fastify/static';
 import { lookUpPage } from '@roomnest/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import { COHORT_COOKIE, assignBucket, cohortRegistry, parseBucket, readRegistry } from '../../../scripts/deployment-store.mjs';
 import { sendNotFound } from './errors.ts';
 
 export interface WebPluginOptions {
@@ -29,6 +39,10 @@ export interface WebPluginOptions {
   describePage: (page: { url: string; shellBase: string }) => Promise<{ status: 200 | 404; head: string }>;
   /** Writes the head tags into the shell's page in place of its own title and description. */
   withHead: (shellHtml: string, head: string) => string;
+  /** The cohort cookie is Secure when the site is served over https (PUBLIC_URL). */
+  secureCookies?: boolean;
+  /** The share of successful stable remote loads the shell reports (REMOTE_LOAD_SAMPLE_RATE), told in X-RoomNest-Load-Sample. */
+  loadSampleRate?: number;
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,6 +58,34 @@ const FILE_PATHS = /^\/(uploads|store)(\/|$)/;
 
 const isFilePath = (request: FastifyRequest) => FILE_PATHS.test(request.url.split('?')[0] ?? '');
 const fileNotFound = (reply: FastifyReply) => reply.code(404).type('application/json; charset=utf-8').send({ message: FILE_NOT_FOUND });
+/** The header that tells the shell its bucket (window.__ROOMNEST__.cohort). */
+export const COHORT_HEADER = 'x-roomnest-cohort';
+/** The header that tells the shell what share of successful stable loads to report. */
+export const LOAD_SAMPLE_HEADER = 'x-roomnest-load-sample';
+/** A browser keeps its bucket for a year. */
+const COHORT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The browser's bucket from its cookie; when it has none (or an invalid one), a new bucket, set as its cookie on
+ * this answer.
+ */
+export function cohortOf(request: FastifyRequest, reply: FastifyReply, secure: boolean): number {
+  let value: string | undefined;
+  try {
+    value = parseCookies(request.headers.cookie ?? '')[COHORT_COOKIE];
+  } catch {
+    value = undefined; // an unreadable Cookie header counts as none
+  }
+  const bucket = parseBucket(value);
+  if (bucket !== null) return bucket;
+  const assigned = assignBucket();
+  reply.header(
+    'set-cookie',
+    serializeCookie(COHORT_COOKIE, String(assigned), { httpOnly: true, sameSite: 'lax', path: '/', maxAge: COHORT_MAX_AGE_SECONDS, secure }),
+  );
+  return assigned;
+}
+
 /** A version folder name as the build writes it (no path separators, no dot-dot). */
 const VERSION = /^[\w][\w.+-]*$/;
 
@@ -89,6 +131,7 @@ async function composePage(request: FastifyRequest, shell: { html: string; base:
 
 async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
   const { storeDir, uploadsDir } = options;
+  const secure = options.secureCookies ?? false;
   mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(storeDir, { recursive: true });
 
@@ -126,14 +169,15 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promi
     });
   });
 
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', NO_STORE);
-    try {
-      const body = await readFile(join(storeDir, 'remotes.json'), 'utf8');
-      return reply.type('application/json; charset=utf-8').send(body);
-    } catch {
-      return reply.code(404).send({ message: NO_REMOTES });
-    }
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    // The answer depends on the browser's cookie: no cache may keep it, or hand one browser's cohort to another.
+    reply.header('cache-control', NO_STORE).header('vary', 'Cookie');
+    const bucket = cohortOf(request, reply, secure);
+    reply.header(COHORT_HEADER, String(bucket));
+    if (options.loadSampleRate !== undefined) reply.header(LOAD_SAMPLE_HEADER, String(options.loadSampleRate));
+    const registry = await readRegistry(storeDir);
+    if (registry === null) return reply.code(404).send({ message: NO_REMOTES });
+    return reply.type('application/json; charset=utf-8').send(cohortRegistry(registry, bucket));
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -142,6 +186,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promi
     const shell = await readShellPage(storeDir);
     reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8');
     if (shell === null) return reply.code(503).send(NOT_BUILT_PAGE);
+    // The page's early /remotes.json request must carry the browser's bucket: a new browser gets it here.
+    cohortOf(request, reply, secure);
     const { status, html: page } = await composePage(request, shell, options);
     reply.code(status);
     // HEAD: the headers of the page, its length included, without the page.
