@@ -19,6 +19,7 @@ import {
   DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS,
   DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
   DEFAULT_NEW_ACCOUNT_DAYS,
+  DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
   type Config,
 } from './config.ts';
 import { redactSecrets } from './log-redaction.ts';
@@ -247,6 +248,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     describePage: createPageDescriber({ db, origin }),
     withHead,
     secureCookies: origin.startsWith('https:'),
+    // Told to the shell in X-RoomNest-Load-Sample: the share of stable loads it reports to the canary guard.
+    loadSampleRate: config.remoteLoadSampleRate ?? DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
   });
 
   return app;

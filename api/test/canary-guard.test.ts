@@ -268,7 +268,7 @@ describe.each(SHARED_DATABASES)('two API instances on one $name database and one
     startCanary(config.storeDir);
     const logs = [captureLog(), captureLog()];
     const apps = await Promise.all(
-      [shared.first, shared.second].map((database, i) => buildApp({ db: database.db, config: { ...config, logLevel: 'warn' }, logStream: logs[i]!.stream })),
+      [shared.first, shared.second].map((database, i) => buildApp({ db: database.db, config: { ...config, logLevel: 'warn' }, logStream: logs[i]!.stream, now: () => START })),
     );
     try {
       // Reports arrive through both instances, into the same counts.
@@ -278,7 +278,9 @@ describe.each(SHARED_DATABASES)('two API instances on one $name database and one
       await send(apps[1]!, FAILURES_URL, failure(CANARY), 5);
       await send(apps[1]!, LOADS_URL, load(STABLE), 3);
 
-      const guards = [shared.first, shared.second].map((database, i) => createCanaryGuard({ db: database.db, storeDir: config.storeDir, settings: SETTINGS, log: apps[i]!.log }));
+      const guards = [shared.first, shared.second].map((database, i) =>
+        createCanaryGuard({ db: database.db, storeDir: config.storeDir, settings: SETTINGS, log: apps[i]!.log, now: () => START }),
+      );
       const verdicts = (await Promise.all(guards.map((g) => g.check()))).flat();
       // The later check finds the canary failing but already ended, or finds no canary at all: either way it does nothing.
       expect(verdicts.filter((v) => v.outcome === 'ended')).toHaveLength(1);
