@@ -106,6 +106,20 @@ describe.each(TEST_DATABASES)('security headers on $name', (database) => {
     expect(parseCsp((await page('/my-listings')).headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
   });
 
+  it('allows the origin of a canary’s entry too, on every page whatever the cohort, until the canary ends', async () => {
+    publishRemotes({
+      ...REMOTES,
+      mf_content: {
+        version: '2.0.0',
+        entry: '/store/mf-content/2.0.0/mf-manifest.json',
+        canary: { version: '2.1.0', entry: 'https://canary.example.com/mf-content/2.1.0/mf-manifest.json', percent: 10, since: '2026-01-01T00:00:00.000Z' },
+      },
+    });
+    expect(parseCsp((await page('/about-us')).headers['content-security-policy']).get('script-src')).toEqual(["'self'", 'https://canary.example.com']);
+    publishRemotes(REMOTES);
+    expect(parseCsp((await page('/about-us')).headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+  });
+
   it('ignores relative, malformed and non-http entries', () => {
     expect(
       remoteOriginsOf({

@@ -18,3 +18,4 @@ export * from './route-meta.ts';
 export * from './saved-searches.ts';
 export * from './trust.ts';
 export * from './scam-phrases.ts';
+export * from './cohorts.ts';

@@ -74,17 +74,23 @@ const PRIVATE_ROUTES = /^\/api\/(auth|messages)(\/|\?|$)/;
 /** Whether no cache (browser, proxy, CDN) may keep this answer: any call with an Authorization header, and PRIVATE_ROUTES. */
 export const isPrivateAnswer = (request: FastifyRequest) => request.headers.authorization !== undefined || PRIVATE_ROUTES.test(request.url);
 
-/** The origins of the absolute `entry` URLs in a remotes.json (same-origin `/store/...` entries add none). */
+/**
+ * The origins of the absolute `entry` URLs in a remotes.json, canaries' included (a page's policy names the
+ * origins of every cohort: the page is the same for all, and a browser in a canary loads from the canary's
+ * origin). Same-origin `/store/...` entries add none.
+ */
 export function remoteOriginsOf(registry: unknown): string[] {
   if (!registry || typeof registry !== 'object') return [];
   const origins = new Set<string>();
   for (const value of Object.values(registry as Record<string, unknown>)) {
-    const entry = (value as { entry?: unknown } | null)?.entry;
-    if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
-    try {
-      origins.add(new URL(entry).origin);
-    } catch {
-      // Not a URL: the shell cannot load it either.
+    const remote = value as { entry?: unknown; canary?: { entry?: unknown } | null } | null;
+    for (const entry of [remote?.entry, remote?.canary?.entry]) {
+      if (typeof entry !== 'string' || !/^https?:\/\//i.test(entry)) continue;
+      try {
+        origins.add(new URL(entry).origin);
+      } catch {
+        // Not a URL: the shell cannot load it either.
+      }
     }
   }
   return [...origins];

@@ -22,7 +22,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { lookUpPage } from '@roomnest/shared';
+import { REMOTE_COHORT_HEADER, lookUpPage } from '@roomnest/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
@@ -58,8 +58,6 @@ const FILE_PATHS = /^\/(uploads|store)(\/|$)/;
 
 const isFilePath = (request: FastifyRequest) => FILE_PATHS.test(request.url.split('?')[0] ?? '');
 const fileNotFound = (reply: FastifyReply) => reply.code(404).type('application/json; charset=utf-8').send({ message: FILE_NOT_FOUND });
-/** The header that tells the shell its bucket (window.__ROOMNEST__.cohort). */
-export const COHORT_HEADER = 'x-roomnest-cohort';
 /** The header that tells the shell what share of successful stable loads to report. */
 export const LOAD_SAMPLE_HEADER = 'x-roomnest-load-sample';
 /** A browser keeps its bucket for a year. */
@@ -173,7 +171,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promi
     // The answer depends on the browser's cookie: no cache may keep it, or hand one browser's cohort to another.
     reply.header('cache-control', NO_STORE).header('vary', 'Cookie');
     const bucket = cohortOf(request, reply, secure);
-    reply.header(COHORT_HEADER, String(bucket));
+    reply.header(REMOTE_COHORT_HEADER, String(bucket));
     if (options.loadSampleRate !== undefined) reply.header(LOAD_SAMPLE_HEADER, String(options.loadSampleRate));
     const registry = await readRegistry(storeDir);
     if (registry === null) return reply.code(404).send({ message: NO_REMOTES });

@@ -1,6 +1,7 @@
 /**
  * What operations can see of the running modules: `window.__ROOMNEST__`
- * (shell version and the live version of each remote), a one-line
+ * (shell version, the version of each remote this page runs, the browser's
+ * canary cohort and the remotes it gets as canary), a one-line
  * `console.info` at start, and per remote failure one `console.error` line
  * and a report to the API's log (failure-reports.ts).
  */
@@ -10,6 +11,16 @@ import { failureReport, sendFailureReport } from './failure-reports.ts';
 export interface RoomNestDiagnostics {
   shell: string;
   remotes: Record<string, string>;
+  /** This browser's bucket (0-9999) from /remotes.json's X-RoomNest-Cohort header; null before it answered. */
+  cohort: number | null;
+  /** The remotes this browser gets as canary (their versions are in `remotes`). */
+  canaries: string[];
+}
+
+/** Which canaries a browser is in: its bucket and the remotes it gets as canary. */
+export interface CohortDiagnostics {
+  cohort: number | null;
+  canaries: string[];
 }
 
 declare global {
@@ -18,15 +29,19 @@ declare global {
   }
 }
 
-export function publishVersions(remotes: Record<string, string>) {
-  window.__ROOMNEST__ = { shell: __MODULE_VERSION__, remotes: { ...remotes } };
+const NO_COHORT: CohortDiagnostics = { cohort: null, canaries: [] };
+
+export function publishVersions(remotes: Record<string, string>, { cohort, canaries }: CohortDiagnostics = NO_COHORT) {
+  window.__ROOMNEST__ = { shell: __MODULE_VERSION__, remotes: { ...remotes }, cohort, canaries: [...canaries] };
 }
 
-export function announceVersions(remotes: Record<string, string>) {
+/** `RoomNest shell <version>; remotes: <name> <version>, …` and, when the server named one, `; cohort <bucket>, canaries: <names>`. */
+export function announceVersions(remotes: Record<string, string>, { cohort, canaries }: CohortDiagnostics = NO_COHORT) {
   const list = Object.entries(remotes)
     .map(([name, version]) => `${name} ${version}`)
     .join(', ');
-  console.info(`RoomNest shell ${__MODULE_VERSION__}; remotes: ${list || 'none'}`);
+  const cohortPart = cohort === null ? '' : `; cohort ${cohort}, canaries: ${canaries.join(', ') || 'none'}`;
+  console.info(`RoomNest shell ${__MODULE_VERSION__}; remotes: ${list || 'none'}${cohortPart}`);
 }
 
 export type RemoteFailureKind = 'timeout' | 'load' | 'render';

@@ -38,12 +38,27 @@ describe('runtime module registry', () => {
       ],
       { force: true },
     );
-    expect(window.__ROOMNEST__).toEqual({ shell: 'test', remotes: { mf_search: '1.0.0-abc', mf_content: 'dev' } });
+    expect(window.__ROOMNEST__).toEqual({ shell: 'test', remotes: { mf_search: '1.0.0-abc', mf_content: 'dev' }, cohort: null, canaries: [] });
     expect(console.info).toHaveBeenCalledWith('RoomNest shell test; remotes: mf_search 1.0.0-abc, mf_content dev');
     expect(remoteVersion('mf_search')).toBe('1.0.0-abc');
 
     await loadRegistry();
     expect(net.callsTo('/remotes.json')).toHaveLength(1);
+  });
+
+  it('shows the browser’s canary cohort and the remotes it gets as canary, from the answer for its cohort', async () => {
+    const body = {
+      mf_search: { version: '1.0.0-abc', entry: '/store/mf-search/1.0.0-abc/mf-manifest.json', cohort: 'stable' },
+      mf_content: { version: '1.1.0-new', entry: '/store/mf-content/1.1.0-new/mf-manifest.json', cohort: 'canary' },
+      mf_profile: { version: '1.0.0-p', entry: '/store/mf-profile/1.0.0-p/mf-manifest.json', cohort: 'maybe' },
+    };
+    stubNetwork((r) => (isRegistry(r) ? new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json', 'x-roomnest-cohort': '4821' } }) : undefined));
+    const registry = await loadRegistry();
+    expect(registry.mf_content).toEqual(body.mf_content);
+    // A cohort the shell does not know is left out, not trusted.
+    expect(registry.mf_profile).toEqual({ version: '1.0.0-p', entry: '/store/mf-profile/1.0.0-p/mf-manifest.json' });
+    expect(window.__ROOMNEST__).toEqual({ shell: 'test', remotes: { mf_search: '1.0.0-abc', mf_content: '1.1.0-new', mf_profile: '1.0.0-p' }, cohort: 4821, canaries: ['mf_content'] });
+    expect(console.info).toHaveBeenCalledWith('RoomNest shell test; remotes: mf_search 1.0.0-abc, mf_content 1.1.0-new, mf_profile 1.0.0-p; cohort 4821, canaries: mf_content');
   });
 
   it('does not keep a failure: the next call reads the file again', async () => {

@@ -10,9 +10,9 @@
  * serve these); anything else is an mf-manifest.json.
  */
 import { registerRemotes } from '@module-federation/runtime';
-import { REMOTE_LOAD_SAMPLE_HEADER } from '@roomnest/shared';
+import { REMOTE_COHORT_HEADER, REMOTE_LOAD_SAMPLE_HEADER, parseCohortHeader } from '@roomnest/shared';
 import type { RemoteRegistryEntry } from '@roomnest/shared/client';
-import { announceVersions, publishVersions } from './diagnostics.ts';
+import { announceVersions, publishVersions, type CohortDiagnostics } from './diagnostics.ts';
 import { setLoadSampleRate } from './load-reports.ts';
 
 export const REMOTES_URL = '/remotes.json';
@@ -20,6 +20,8 @@ export const REMOTES_URL = '/remotes.json';
 export type LiveRegistry = Record<string, RemoteRegistryEntry>;
 
 let live: LiveRegistry = {};
+/** This browser's canary bucket, as the last /remotes.json answer named it (the server keeps it in a cookie). */
+let bucket: number | null = null;
 let loading: Promise<LiveRegistry> | null = null;
 
 /** Keeps the well-formed entries of a remotes.json body. */
@@ -53,6 +55,7 @@ async function fetchRegistry(): Promise<LiveRegistry> {
   // On the first load index.html has started it already; a failure of that one is tried again here.
   const early = takeEarlyRegistry();
   const response = (early && (await early.catch(() => null))) || (await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } }));
+  bucket = parseCohortHeader(response.headers.get(REMOTE_COHORT_HEADER)) ?? bucket;
   if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
   // The share of stable loads to report to the canary guard comes with the versions it is about.
   setLoadSampleRate(response.headers.get(REMOTE_LOAD_SAMPLE_HEADER));
@@ -60,6 +63,12 @@ async function fetchRegistry(): Promise<LiveRegistry> {
 }
 
 const versionsOf = (registry: LiveRegistry) => Object.fromEntries(Object.entries(registry).map(([name, e]) => [name, e.version]));
+const cohortOf = (registry: LiveRegistry): CohortDiagnostics => ({
+  cohort: bucket,
+  canaries: Object.entries(registry)
+    .filter(([, e]) => e.cohort === 'canary')
+    .map(([name]) => name),
+});
 
 /**
  * Reads remotes.json and registers the remotes, once. A failure is not kept:
@@ -73,8 +82,8 @@ export function loadRegistry(): Promise<LiveRegistry> {
         { force: true },
       );
       live = registry;
-      publishVersions(versionsOf(registry));
-      announceVersions(versionsOf(registry));
+      publishVersions(versionsOf(registry), cohortOf(registry));
+      announceVersions(versionsOf(registry), cohortOf(registry));
       return registry;
     },
     (error: unknown) => {
@@ -108,8 +117,8 @@ export async function reloadRegistry(): Promise<Set<string>> {
   if (changed.size > 0) registerRemotes([...changed].map((name) => federationRemote(name, registry[name]!)), { force: true });
   live = registry;
   loading = Promise.resolve(registry);
-  publishVersions(versionsOf(registry));
-  if (changed.size > 0) announceVersions(versionsOf(registry));
+  publishVersions(versionsOf(registry), cohortOf(registry));
+  if (changed.size > 0) announceVersions(versionsOf(registry), cohortOf(registry));
   return changed;
 }
 
@@ -135,5 +144,6 @@ export function remoteCohort(name: string): 'canary' | 'stable' | undefined {
 /** For tests: forget what was loaded. */
 export function resetRegistry() {
   live = {};
+  bucket = null;
   loading = null;
 }
