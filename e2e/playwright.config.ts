@@ -46,11 +46,6 @@ export default defineConfig({
       // The suites sign up a few hundred accounts from this one address in well under an hour; the limit itself is
       // tested against the API (api/test/rate-limits.test.ts), not by running into it here.
       RATE_LIMIT_REGISTER: '5000/1h',
-      // The automatic canary guard judges a canary after 5 page loads, checking every second (e2e/tests/canary-guard.spec.ts),
-      // and counts every report: the browsers of the suite all come from this one address.
-      CANARY_MIN_LOADS: '5',
-      CANARY_CHECK_SECONDS: '1',
-      REMOTE_LOAD_REPORT_SECONDS: '0',
     },
   },
 });

@@ -56,7 +56,7 @@ export function isDirty(mod) {
 
 /** A unique version: package version plus build id (UTC time and commit). */
 export function newVersion(mod) {
-  const { version } = readJson(join(ROOT, mod.pkg, 'package.json'), { version: '0.0.0' });
+  const { version } = store.readJson(join(ROOT, mod.pkg, 'package.json'), { version: '0.0.0' });
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   return `${version}-${stamp}-${gitShortSha()}`;
 }
