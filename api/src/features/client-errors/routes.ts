@@ -106,7 +106,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
    * Counts a load or a failure of a remote version, unless the same client counted one of this version in the last
    * REMOTE_LOAD_REPORT_SECONDS. 'unknown' (the shell could not read remotes.json) is no version to count.
    */
-  async function count(outcome: 'load' | 'failure', ip: string, remote: string, version: string): Promise<void> {
+  async function countReport(outcome: 'load' | 'failure', ip: string, remote: string, version: string): Promise<void> {
     if (version === UNKNOWN_VERSION || !counted.admit([outcome, ip, remote, version], null)) return;
     const weight = outcome === 'failure' ? 1 : live.role(remote, version) === 'canary' ? 1 : 1 / loadSampleRate;
     await countRemoteLoad(db, { remote, version, at: now(), ...(outcome === 'failure' ? { failures: 1 } : { loads: weight }) });
@@ -170,7 +170,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
       if (repeats.admit([ip, remote, version, kind, message], { ...report, ip, reqId: String(request.id) })) {
         request.log.warn({ clientError: 'remote-failure', ...report }, REMOTE_FAILURE_LOG_MESSAGE);
       }
-      await count('failure', ip, remote, version);
+      await countReport('failure', ip, remote, version);
       return reply.code(204).send(null);
     },
   );
@@ -198,7 +198,7 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
     async (request, reply) => {
       const { remote, version } = request.body;
       await checkLive(remote, version);
-      await count('load', clientIp(request), remote, version);
+      await countReport('load', clientIp(request), remote, version);
       return reply.code(204).send(null);
     },
   );
