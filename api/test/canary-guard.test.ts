@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_TEXTS, REMOTE_FAILURE_LIMITS, REMOTE_LOAD_BODY_LIMIT } from '@roomnest/shared';
+import { API_TEXTS, formatWait, RATE_LIMIT_TEXTS, REMOTE_FAILURE_LIMITS, REMOTE_LOAD_BODY_LIMIT } from '@roomnest/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
@@ -17,6 +17,7 @@ import type { DB } from '../src/db/types.ts';
 import { AUTOMATIC_GUARD, CANARY_GUARD_LOG_MESSAGE, createCanaryGuard } from '../src/features/client-errors/canary-guard.ts';
 import { CLIENT_ERROR_TEXTS } from '../src/features/client-errors/routes.ts';
 import { readCanaryHealth } from '../src/features/client-errors/remote-loads.ts';
+import { createConfiguredContext } from './hardening-support.ts';
 import { captureLog, createTestContext, makeDataDir, REMOTES, SHARED_DATABASES, TEST_DATABASES, type TestContext } from './support.ts';
 
 const LOADS_URL = '/api/client-errors/remote-loads';
@@ -151,6 +152,22 @@ describe.each(TEST_DATABASES)('load reports on $name', (database) => {
     const large = await ctx.inject({ method: 'POST', url: LOADS_URL, payload: padded, headers: { 'content-type': 'application/json' } });
     expect(large.statusCode).toBe(413);
     expect(large.json()).toEqual({ message: API_TEXTS.bodyTooLarge });
+  });
+
+  it('answers 429 past RATE_LIMIT_CLIENT_ERRORS load reports from one address, counted apart from its failure reports', async () => {
+    const limited = await createConfiguredContext(database, { rateLimits: { clientErrors: { max: 3, windowSeconds: 600 } } });
+    try {
+      const postTo = (url: string, payload: object) => limited.inject({ method: 'POST', url, payload, remoteAddress: '10.98.0.1' });
+      for (let i = 0; i < 3; i++) expect((await postTo(LOADS_URL, load(STABLE))).statusCode).toBe(204);
+      const over = await postTo(LOADS_URL, load(STABLE));
+      expect(over.statusCode).toBe(429);
+      const retryAfter = Number(over.headers['retry-after']);
+      expect(over.json()).toEqual({ message: RATE_LIMIT_TEXTS.clientErrors(formatWait(retryAfter)) });
+      // The same address's failure reports have a count of their own: loads cannot use them up.
+      expect((await postTo(FAILURES_URL, failure(STABLE))).statusCode).toBe(204);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('is in the OpenAPI document with its body schema', async () => {
