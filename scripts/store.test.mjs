@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const store = mkdtempSync(join(tmpdir(), 'roomnest-store-'));
 process.env.STORE_DIR = store;
 const lib = await import('./lib.mjs');
-const { findModule, historyFile, listVersions, liveVersion, makeLive, remotesFile, versionBefore } = lib;
+const { findModule, historyFile, listVersions, liveVersion, makeLive, newVersion, remotesFile, versionBefore } = lib;
 
 /** Writes a complete (or, with `complete: false`, a half-written) version folder. */
 function publish(pkg, version, builtAt, { complete = true } = {}) {
@@ -30,6 +30,10 @@ describe('the deployment store', () => {
   afterAll(() => {
     delete process.env.STORE_DIR;
     rmSync(store, { recursive: true, force: true });
+  });
+
+  it('names a new version by package version, UTC build time and commit', () => {
+    expect(newVersion(findModule('mf-search'))).toMatch(/^\d+\.\d+\.\d+-\d{14}-(\w{7}|nogit)$/);
   });
 
   it('lists complete versions only, oldest build first', () => {
