@@ -29,7 +29,10 @@ function start(label, cmd, args, env = {}) {
   children.push(child);
 }
 
-start('api', bin('tsx'), ['watch', 'api/src/main.ts'], { PORT: apiPort, DEV_API_ORIGIN: `http://localhost:${apiPort}` });
+// The API's output reaches the terminal through a pipe (prefixed above), where it would log JSON: readable lines, with
+// colours, when this runs in a terminal, unless LOG_FORMAT says otherwise.
+const apiLogs = process.stdout.isTTY ? { LOG_FORMAT: process.env.LOG_FORMAT || 'pretty', ...(process.env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {}) } : {};
+start('api', bin('tsx'), ['watch', 'api/src/main.ts'], { PORT: apiPort, DEV_API_ORIGIN: `http://localhost:${apiPort}`, ...apiLogs });
 for (const mod of MODULES) start(mod.pkg, bin('vite'), ['--config', `${mod.pkg}/vite.config.ts`], { DEV_API_ORIGIN: `http://localhost:${apiPort}` });
 
 console.info('\n  RoomNest dev: http://localhost:5173 (API on :%s)\n', apiPort);

@@ -22,6 +22,7 @@ import {
   DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
   type Config,
 } from './config.ts';
+import { logDestination } from './log-format.ts';
 import { redactSecrets } from './log-redaction.ts';
 import type { DB } from './db/types.ts';
 import { jobHandlers } from './jobs/handlers.ts';
@@ -51,8 +52,10 @@ import backgroundPlugin from './plugins/background.ts';
 import drainPlugin from './plugins/drain.ts';
 import errorsPlugin, { frameworkErrors, validatorCompiler } from './plugins/errors.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
+import { createUploadStorage, type UploadStorage } from './uploads/storage.ts';
 
 /** Largest JSON body accepted (uploads, which are multipart, have their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -63,6 +66,8 @@ export interface BuildAppOptions {
   db: Kysely<DB>;
   /** Without searchCacheSeconds, every search is read afresh (the tests rely on that). */
   config: Pick<Config, 'storeDir' | 'uploadsDir' | 'tokenSecret' | 'tokenTtlSeconds' | 'logLevel'> & Partial<Pick<Config, 'searchCacheSeconds'>> &
+    /** Object storage for uploads (S3_*): without it, the uploads folder. */
+    Partial<Pick<Config, 'objectStorage'>> &
     /** Email: without dataDir the outbox is beside the uploads folder; publicUrl defaults to http://localhost:8080. */
     Partial<Pick<Config, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>> &
     /** Hardening: without them, same-origin CORS, remote origins from remotes.json only, no trusted proxy, the default rate limits. */
@@ -75,13 +80,20 @@ export interface BuildAppOptions {
     /** The new-account limit on new conversations: without them, its defaults (7 days, 5 a day). */
     Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>> &
     /** Canary load counts and the automatic guard: without canaryGuard the guard does not run by itself. */
-    Partial<Pick<Config, 'canaryGuard' | 'remoteLoadSampleRate' | 'remoteLoadReportSeconds'>>;
-  /** Where log lines go (default: stdout); the tests pass a stream to read them. */
+    Partial<Pick<Config, 'canaryGuard' | 'remoteLoadSampleRate' | 'remoteLoadReportSeconds'>> &
+    /** Operations: without logFormat, JSON lines; without metricsToken, GET /metrics answers the loopback only. */
+    Partial<Pick<Config, 'logFormat' | 'metricsToken'>>;
+  /** Where log lines go (default: stdout), in config.logFormat; the tests pass a stream to read them. */
   logStream?: FastifyLoggerOptions['stream'];
   /** The clock of the rules that depend on the day (a listing's AvailableDate); the tests set it. Default: the system's. */
   now?: () => Date;
   /** Outgoing email (default: SMTP_URL's server, or the outbox folder); the tests may pass their own. */
   mailer?: Mailer;
+  /**
+   * Where uploads are kept (uploads/storage.ts): main.ts passes the one it checked at start and seeded into;
+   * without it, one made from the configuration, closed with the app.
+   */
+  uploads?: UploadStorage;
 }
 
 export type App = FastifyInstance;
@@ -89,15 +101,16 @@ export type App = FastifyInstance;
 /** TRUST_PROXY=<n>: the nearest n proxies are believed about the client's address. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ db, config, logStream, now, mailer: givenMailer }: BuildAppOptions): Promise<App> {
+export async function buildApp({ db, config, logStream, now, mailer: givenMailer, uploads: givenUploads }: BuildAppOptions): Promise<App> {
+  const destination = logDestination(config.logFormat ?? 'json', logStream);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
       // Every finished line, at every level: reset and newsletter tokens, stream tickets, bearer tokens and cookies in any
-      // logged URL or header become [redacted] (see log-redaction.ts).
+      // logged URL or header become [redacted] (see log-redaction.ts). A pretty line is made from the redacted one (log-format.ts).
       hooks: { streamWrite: redactSecrets },
-      ...(logStream ? { stream: logStream } : {}),
+      ...(destination ? { stream: destination } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     // Behind a load balancer, the client's IP (rate limits, logs) comes from X-Forwarded-For only when TRUST_PROXY says so.
@@ -109,6 +122,9 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const uploads = givenUploads ?? createUploadStorage(config);
+  if (!givenUploads) app.addHook('onClose', async () => uploads.close());
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is an unsupported content type (415), not a string to validate.
@@ -117,6 +133,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   // First, so that it counts the handlers of every route registered after it.
   await app.register(drainPlugin);
   await app.register(errorsPlugin);
+  // GET /metrics and the instruments (app.metrics): before every route, so that each answer is timed.
+  await app.register(metricsPlugin, { db, token: config.metricsToken ?? null });
   // Work routes do after answering (emails); closing waits for it.
   await app.register(backgroundPlugin);
   // Security headers and CSP (following the live remotes), CORS, rate limits: see plugins/security.ts.
@@ -125,6 +143,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     publicUrl: config.publicUrl,
     corsOrigins: config.corsOrigins,
     cspRemoteOrigins: config.cspRemoteOrigins,
+    // Images redirected to the bucket's public address (S3_PUBLIC_URL) load from there.
+    imageOrigins: config.objectStorage?.publicUrl ? [new URL(config.objectStorage.publicUrl).origin] : [],
     rateLimits: config.rateLimits,
   });
   await app.register(compress, { encodings: ['br', 'gzip'] });
@@ -193,18 +213,20 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(emailVerificationRoutes, { prefix: '/api/auth', db, secret: config.tokenSecret, now: clock });
   await app.register(passwordResetRoutes, { prefix: '/api/auth', db, mailer, publicUrl });
   // One search cache, cleared by the listings routes and by the moderation actions that take rooms out of search.
-  const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000);
+  const searchCache = new SearchCache((config.searchCacheSeconds ?? 0) * 1000, {
+    onLookup: (hit) => app.metrics.searchCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+  });
   await app.register(listingsRoutes, {
     prefix: '/api/listings',
     db,
-    uploadsDir: config.uploadsDir,
+    uploads,
     cache: searchCache,
     now: clock,
     viewSecret: config.tokenSecret,
     alertDelaySeconds: config.alertDelaySeconds ?? DEFAULT_ALERT_DELAY_SECONDS,
   });
   await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', db, digestHour: config.digestHour ?? DEFAULT_DIGEST_HOUR, now: clock });
-  await app.register(usersRoutes, { prefix: '/api/users', db, uploadsDir: config.uploadsDir });
+  await app.register(usersRoutes, { prefix: '/api/users', db, uploads });
   await app.register(messagesRoutes, {
     prefix: '/api/messages',
     db,
@@ -244,7 +266,7 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   await app.register(pagesRoutes, { db, origin });
   await app.register(webPlugin, {
     storeDir: config.storeDir,
-    uploadsDir: config.uploadsDir,
+    uploads,
     describePage: createPageDescriber({ db, origin }),
     withHead,
     secureCookies: origin.startsWith('https:'),

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './log-format.ts';
 
 /** The repository root: relative DATA_DIR and STORE_DIR values resolve against it (as the workspace scripts do). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,8 +21,10 @@ export interface Config {
   dataDir: string;
   /** The deployment store served at /store, /remotes.json and as the shell's index.html. */
   storeDir: string;
-  /** Uploaded images, served at /uploads. */
+  /** Uploaded images, served at /uploads: the folder used when no object storage is set. */
   uploadsDir: string;
+  /** S3-compatible object storage for uploads (S3_*); null keeps them in `uploadsDir`. */
+  objectStorage: ObjectStorageSettings | null;
   /** PostgreSQL connection string; null means embedded PGlite in `${dataDir}/db`. */
   databaseUrl: string | null;
   /** HS256 key that signs auth tokens. */
@@ -34,6 +37,10 @@ export interface Config {
   /** How long public search answers and totals are kept in memory (SEARCH_CACHE_SECONDS); 0 reads every search afresh. */
   searchCacheSeconds: number;
   logLevel: LogLevel;
+  /** How log lines look (LOG_FORMAT): `pretty` one readable line an event, `json` one JSON object a line. */
+  logFormat: LogFormat;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: only callers on the loopback may read it. */
+  metricsToken: string | null;
   /** SMTP server for outgoing email (SMTP_URL, e.g. smtps://user:pass@smtp.example.com); null writes emails to `${dataDir}/outbox/`. */
   smtpUrl: string | null;
   /** Sender of outgoing email (MAIL_FROM). */
@@ -77,6 +84,20 @@ export interface CanaryGuardSettings {
   maxExtraFailureRate: number;
   /** How often every API instance checks the canaries (CANARY_CHECK_SECONDS). */
   checkSeconds: number;
+}
+
+/** Where uploads go when S3_BUCKET is set (see docs/object-storage.md). */
+export interface ObjectStorageSettings {
+  bucket: string;
+  /** S3_ENDPOINT: the service's address (MinIO, R2, ...); null for AWS itself, found from the region. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>/<key>` (MinIO needs it). */
+  forcePathStyle: boolean;
+  /** S3_PUBLIC_URL: where browsers read the bucket's objects (a CDN or the bucket's public address), no trailing slash; null: through /uploads. */
+  publicUrl: string | null;
 }
 
 /** At most `max` within `windowSeconds`; null: no limit. */
@@ -208,6 +229,15 @@ function parsePort(text: string | undefined): number {
   return parseWhole('PORT', text, 8080, 0, 65_535);
 }
 
+/** A yes/no setting read strictly: anything but the usual words is a mistake worth stopping for. */
+function parseStrictFlag(name: string, text: string | undefined, fallback: boolean): boolean {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false; got "${text}".`);
+}
+
 function parseFlag(text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text.trim() === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(text.trim().toLowerCase());
@@ -281,6 +311,26 @@ function parseLogLevel(text: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
+/** LOG_FORMAT, or, unset, pretty when stdout is a terminal and JSON otherwise. */
+export function parseLogFormat(text: string | undefined, stdoutIsTTY: boolean | undefined): LogFormat {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (value === '') return defaultLogFormat(stdoutIsTTY);
+  if (!(LOG_FORMATS as readonly string[]).includes(value)) throw new ConfigError(`LOG_FORMAT must be pretty or json; got "${text}".`);
+  return value as LogFormat;
+}
+
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** METRICS_TOKEN: long enough not to be guessed, and printable without spaces (it travels in an Authorization header). */
+export function parseMetricsToken(text: string | undefined): string | null {
+  if (text === undefined || text.trim() === '') return null;
+  const value = text.trim();
+  if (value.length < METRICS_TOKEN_MIN_LENGTH || !/^[\x21-\x7e]+$/.test(value)) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters long, with no spaces or characters outside printable ASCII.`);
+  }
+  return value;
+}
+
 export const DEFAULT_MAIL_FROM = 'RoomNest <no-reply@roomnest.test>';
 
 function parseSmtpUrl(text: string | undefined): string | null {
@@ -301,6 +351,63 @@ function parsePublicUrl(text: string | undefined, port: number): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with http:// or https://; got "${value}".`);
   return url.origin;
+}
+
+/** The S3_* variables: any of them set without S3_BUCKET is a half-made configuration. */
+export const OBJECT_STORAGE_VARIABLES = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'S3_FORCE_PATH_STYLE'] as const;
+/** The region when S3_REGION is unset: what MinIO and most S3-compatible services answer to (R2 takes `auto` too). */
+export const DEFAULT_S3_REGION = 'us-east-1';
+/** A bucket name as S3 allows one: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/** An http(s) address with no user, password, query or fragment; `allowPath` for a public URL under a folder. */
+function parseHttpUrl(name: string, text: string, example: string, allowPath: boolean): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  const plain = url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && !/[?#]/.test(text);
+  if (!url || !plain || (!allowPath && url.pathname !== '/')) {
+    throw new ConfigError(`${name} must be an http:// or https:// address such as ${example}${allowPath ? '' : ' (no path)'}, without a password, query or fragment; got "${text}".`);
+  }
+  return allowPath ? `${url.origin}${url.pathname.replace(/\/+$/, '')}` : url.origin;
+}
+
+/**
+ * S3_BUCKET and its companions. Unset (all of them): uploads stay in the data folder. S3_BUCKET set: the
+ * credentials are required (an anonymous client would fail on the first upload, long after the start), the
+ * addresses must be plain http(s) URLs, and S3_FORCE_PATH_STYLE defaults to on with a custom endpoint (MinIO and
+ * most S3-compatible services address buckets by path) and off for AWS itself.
+ */
+export function parseObjectStorage(env: NodeJS.ProcessEnv): ObjectStorageSettings | null {
+  const value = (name: (typeof OBJECT_STORAGE_VARIABLES)[number]) => env[name]?.trim() || '';
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = OBJECT_STORAGE_VARIABLES.filter((name) => value(name) !== '');
+    if (stray.length) throw new ConfigError(`${stray.join(', ')} ${stray.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET to keep uploads in object storage, or unset ${stray.length === 1 ? 'it' : 'them'} to keep them in the data folder.`);
+    return null;
+  }
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit; got "${bucket}".`);
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => value(name) === '');
+  if (missing.length) throw new ConfigError(`S3_BUCKET is set, so ${missing.join(' and ')} must be set too: the object storage's credentials.`);
+  const region = value('S3_REGION') || DEFAULT_S3_REGION;
+  if (!/^[a-z0-9-]{2,40}$/i.test(region)) throw new ConfigError(`S3_REGION must be a region name such as eu-west-2 (or auto for R2); got "${region}".`);
+  const endpointText = value('S3_ENDPOINT');
+  const endpoint = endpointText ? parseHttpUrl('S3_ENDPOINT', endpointText, 'https://s3.eu-west-2.amazonaws.com or http://127.0.0.1:9000', false) : null;
+  const publicText = value('S3_PUBLIC_URL');
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId: value('S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: parseStrictFlag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, endpoint !== null),
+    publicUrl: publicText ? parseHttpUrl('S3_PUBLIC_URL', publicText, 'https://photos.roomnest.co.uk', true) : null,
+  };
 }
 
 export const TOKEN_SECRET_MIN_LENGTH = 32;
@@ -338,7 +445,8 @@ export function dataLocation(env: NodeJS.ProcessEnv = process.env): { dataDir: s
   return { dataDir: resolve(REPO_ROOT, env.DATA_DIR?.trim() || '.data'), databaseUrl: env.DATABASE_URL?.trim() || null };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `stdoutIsTTY` decides the default LOG_FORMAT (the tests pass it; the process's own stdout otherwise). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { stdoutIsTTY = process.stdout.isTTY }: { stdoutIsTTY?: boolean } = {}): Config {
   const { dataDir, databaseUrl } = dataLocation(env);
   const storeDir = resolve(REPO_ROOT, env.STORE_DIR?.trim() || join(dataDir, 'store'));
   const port = parsePort(env.PORT);
@@ -348,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     storeDir,
     uploadsDir: join(dataDir, 'uploads'),
+    objectStorage: parseObjectStorage(env),
     databaseUrl,
     tokenSecret: resolveTokenSecret(dataDir, env.TOKEN_SECRET),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL?.trim() || '7d'),
@@ -355,6 +464,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedListings: parseSeedListings(env.SEED_LISTINGS),
     searchCacheSeconds: parseCacheSeconds(env.SEARCH_CACHE_SECONDS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
+    logFormat: parseLogFormat(env.LOG_FORMAT, stdoutIsTTY),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),

@@ -13,12 +13,19 @@ import { migrateToLatest } from './db/migrations/index.ts';
 import { startAdminListener, type AdminListener } from './features/moderation/admin-listener.ts';
 import { seedDemoData } from './seed/index.ts';
 import { stopOnSignals } from './shutdown.ts';
+import { createUploadStorage } from './uploads/storage.ts';
 
 /** How long a shutdown may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const uploads = createUploadStorage(config);
+  // First: a bucket that cannot be used stops the start at once with the reason, not the first upload an hour later.
+  await uploads.check().catch((err: unknown) => {
+    uploads.close();
+    throw err;
+  });
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
@@ -31,26 +38,32 @@ async function main(): Promise<void> {
     await admin?.close();
     await app?.close();
     await database.close();
+    uploads.close();
   });
 
   try {
     const ran = await migrateToLatest(database.db);
     const seedStarted = performance.now();
-    const seeded = config.seedDemo ? await seedDemoData(database.db, { uploadsDir: config.uploadsDir, listings: config.seedListings }) : false;
+    const seeded = config.seedDemo ? await seedDemoData(database.db, { uploads, listings: config.seedListings }) : false;
     const seedMs = Math.round(performance.now() - seedStarted);
-    app = await buildApp({ db: database.db, config });
+    app = await buildApp({ db: database.db, config, uploads });
     if (ran.length) app.log.info({ migrations: ran }, 'database migrated');
     if (seeded) app.log.info({ listings: config.seedListings, ms: seedMs }, 'demo accounts and listings seeded (see api/src/seed/demo-accounts.ts)');
     const log = app.log;
     await database.startMaintenance((err) => log.warn({ err }, 'database maintenance failed'));
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
-      { database: database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL', store: config.storeDir },
+      {
+        database: database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'db')}` : 'PostgreSQL',
+        store: config.storeDir,
+        uploads: config.objectStorage ? `bucket ${config.objectStorage.bucket}${config.objectStorage.endpoint ? ` at ${config.objectStorage.endpoint}` : ''}` : config.uploadsDir,
+      },
       `RoomNest API listening on port ${config.port}; docs at /api/docs`,
     );
   } catch (err) {
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
+    uploads.close();
     throw err;
   }
   // The moderators command's way in while this process holds the database (features/moderation/admin-listener.ts).
@@ -66,7 +79,7 @@ main().catch((err: unknown) => {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
     console.error(`[api] port ${process.env.PORT ?? 8080} is already in use: stop whatever uses it, or set PORT to another port.`);
-  } else if (err instanceof Error && ['ConfigError', 'DataDirLockedError', 'MigrationError'].includes(err.name)) {
+  } else if (err instanceof Error && ['ConfigError', 'DataDirLockedError', 'MigrationError', 'StorageCheckError'].includes(err.name)) {
     console.error(`[api] ${err.message}`);
   } else {
     console.error('[api] failed to start:', err);

@@ -19,6 +19,7 @@ import { migrateToLatest } from './db/migrations/index.ts';
 import { createMailer } from './features/password-reset/mailer.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { logDestination } from './log-format.ts';
 import { redactSecrets } from './log-redaction.ts';
 import { stopOnSignals } from './shutdown.ts';
 
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
     console.error(`[worker] ${WORKER_NEEDS_SHARED_SETTINGS}`);
     process.exit(1);
   }
-  const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'worker' }, hooks: { streamWrite: redactSecrets } });
+  // LOG_FORMAT as the API's: a pretty line is made from the redacted JSON one (log-format.ts).
+  const destination = logDestination(config.logFormat);
+  const log = pino({ level: config.logLevel, base: { pid: process.pid, component: 'worker' }, hooks: { streamWrite: redactSecrets } }, ...(destination ? [destination] : []));
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), log });

@@ -129,6 +129,7 @@ const MATRIX = `
 | GET    /sitemap.xml                         |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | GET    /sitemaps/pages.xml                  |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | GET    /sitemaps/:file                      | the first listings sitemap     | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
+| GET    /metrics                             | from elsewhere, no METRICS_TOKEN | 403 | 403    | 403      | 403   | 403     | 403     | 403    | 403       | 403       | 403       |
 | OPTIONS *                                   | a preflight, no allowed origin | 404  | 404    | 404      | 404   | 404     | 404     | 404    | 404       | 404       | 404       |
 `;
 
@@ -466,6 +467,9 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
   "DELETE /api/saved-searches/:id (the owner's search)": { request: (w) => ({ method: 'DELETE', url: `/api/saved-searches/${w.savedSearch}` }) },
   'GET /uploads/* (a listing image)': { request: (w) => ({ method: 'GET', url: w.imageUrl }) },
   'GET /store/* (a published build file)': { request: () => ({ method: 'GET', url: `/store/shell/${SHELL_VERSION}/index.html` }) },
+  // Operations only: without METRICS_TOKEN, only the loopback may read it, and every cell calls from another address;
+  // a person's token, however genuine, grants nothing here (metrics.test.ts covers the token and the loopback).
+  'GET /metrics (from elsewhere, no METRICS_TOKEN)': { request: () => ({ method: 'GET', url: '/metrics' }) },
   // CORS grants only CORS_ORIGINS (none here): a preflight from elsewhere is a plain JSON 404.
   'OPTIONS * (a preflight, no allowed origin)': {
     request: () => ({ method: 'OPTIONS', url: '/api/listings', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'DELETE' } }),

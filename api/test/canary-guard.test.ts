@@ -94,6 +94,10 @@ describe.each(TEST_DATABASES)('load reports on $name', (database) => {
       { remote: 'mf_search', version: CANARY, minute: '2026-11-27T12:00:00.000Z', loads: 1, failures: 0 },
       { remote: 'mf_search', version: CANARY, minute: '2026-11-27T12:01:00.000Z', loads: 1, failures: 0 },
     ]);
+    // GET /metrics counts the same, weighted (from the loopback, which needs no METRICS_TOKEN).
+    const metrics = (await ctx.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(`roomnest_remote_loads_total{remote="mf_search",version="${CANARY}"} 2`);
+    expect(metrics).toContain(`roomnest_remote_loads_total{remote="mf_search",version="${STABLE}"} 10`);
   });
 
   it('counts one load and one failure per address and version every REMOTE_LOAD_REPORT_SECONDS', async () => {

@@ -419,6 +419,8 @@ const TARGETS: Target[] = [
   { route: 'GET /sitemap.xml', auth: 'none' },
   { route: 'GET /sitemaps/pages.xml', auth: 'none' },
   { route: 'GET /sitemaps/:file', auth: 'none' },
+  // From the fuzzer's addresses (never the loopback) and with no METRICS_TOKEN: refused, whatever is sent.
+  { route: 'GET /metrics', auth: 'none' },
   { route: 'OPTIONS *', auth: 'none' },
 ];
 

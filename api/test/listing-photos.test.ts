@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillPhotoSizes } from '../src/features/listings/photo-backfill.ts';
 import { LISTING_TEXTS } from '../src/features/listings/texts.ts';
 import { OG_MAX_BYTES } from '../src/uploads/photos.ts';
+import { LocalUploadStorage } from '../src/uploads/storage.ts';
 import { actor, formBody, imagePart, insertListing, jpeg, png, search, sendForm, uploadedFiles, uploadFile, validForm, type Actor, type FilePart } from './listings-support.ts';
 import { bearer, createTestContext, TEST_DATABASES, type TestContext } from './support.ts';
 
@@ -300,7 +301,7 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     const warnings: unknown[] = [];
     const log = Object.assign(Object.create(ctx.app.log), { warn: (...args: unknown[]) => warnings.push(args), info: () => undefined });
 
-    expect(await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).toEqual({ completed: 1, failed: 1 });
+    expect(await backfillPhotoSizes(ctx.db, new LocalUploadStorage(ctx.config.uploadsDir), log)).toEqual({ completed: 1, failed: 1 });
     expect(warnings).toHaveLength(1);
     const [photo, missing] = (await getListing(id)).Photos;
     expect([photo!.Width, photo!.Height]).toEqual([900, 600]);
@@ -311,7 +312,7 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     expect(readFileSync(join(dir, 'before-0014.jpg')).equals(full)).toBe(true);
 
     // Idempotent: the completed photo is not read again; the broken one is tried and logged again.
-    expect(await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).toEqual({ completed: 0, failed: 1 });
+    expect(await backfillPhotoSizes(ctx.db, new LocalUploadStorage(ctx.config.uploadsDir), log)).toEqual({ completed: 0, failed: 1 });
   });
 
   it('completes every photo of a file shared between listings at once, without decoding a file whose copies all exist', async () => {
@@ -329,7 +330,7 @@ describe.each(TEST_DATABASES)('listing photos on $name', (database) => {
     const log = Object.assign(Object.create(ctx.app.log), { warn: () => undefined, info: () => undefined });
 
     // Three rows of one file (the broken file of the test before is still tried, and still fails).
-    expect((await backfillPhotoSizes(ctx.db, ctx.config.uploadsDir, log)).completed).toBe(3);
+    expect((await backfillPhotoSizes(ctx.db, new LocalUploadStorage(ctx.config.uploadsDir), log)).completed).toBe(3);
     for (const id of ids) expect((await getListing(id)).Photos.map((p) => [p.Width, p.Height])).toEqual([[800, 600]]);
     expect(readFileSync(uploadFile(ctx, photoVariantUrl('/uploads/demo/shared-room.jpg', 'og')), 'utf8')).toBe('marker');
   });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_LISTINGS } from '../src/config.ts';
 import { DEMO_ACCOUNTS, DEMO_LANDLORDS, seedDemoData } from '../src/seed/index.ts';
+import { LocalUploadStorage } from '../src/uploads/storage.ts';
 import { generateListings, RENT_MAX, RENT_MIN } from '../src/seed/listings.ts';
 import { DEMO_EXTRA_COUNT, DEMO_EXTRA_KINDS, DEMO_EXTRA_PALETTES, DEMO_IMAGE_COUNT, otherRoomSvg, roomIllustrationSvg } from '../src/seed/room-images.ts';
 import { DEMO_AVATAR_FOLDER } from '../src/seed/avatars.ts';
@@ -29,11 +30,11 @@ describe.each(TEST_DATABASES)('demo seed on $name', (database) => {
 
   it('seeds the demo accounts, the extra landlords and the listings once, then leaves the data alone', async () => {
     const started = performance.now();
-    expect(await seedDemoData(ctx.db, { uploadsDir: ctx.config.uploadsDir })).toBe(true);
+    expect(await seedDemoData(ctx.db, { uploads: new LocalUploadStorage(ctx.config.uploadsDir) })).toBe(true);
     const seconds = (performance.now() - started) / 1000;
     // It runs on every fresh start: keep it quick (a generous bound for slow CI machines).
     expect(seconds).toBeLessThan(15);
-    expect(await seedDemoData(ctx.db, { uploadsDir: ctx.config.uploadsDir })).toBe(false);
+    expect(await seedDemoData(ctx.db, { uploads: new LocalUploadStorage(ctx.config.uploadsDir) })).toBe(false);
     const users = await ctx.db.selectFrom('users').select(['email', 'name', 'user_type', 'plan']).where('email', 'not like', '%@seekers.roomnest.test').orderBy('id').execute();
     expect(users).toEqual([
       ...Object.values(DEMO_ACCOUNTS).map((a) => ({ email: a.email, name: a.name, user_type: a.userType, plan: a.plan })),
@@ -226,7 +227,7 @@ describe.each(TEST_DATABASES)('demo seed options on $name', (database) => {
   afterAll(() => ctx?.close());
 
   it('seeds the accounts without listings or images when asked for none', async () => {
-    expect(await seedDemoData(ctx.db, { uploadsDir: ctx.config.uploadsDir, listings: 0 })).toBe(true);
+    expect(await seedDemoData(ctx.db, { uploads: new LocalUploadStorage(ctx.config.uploadsDir), listings: 0 })).toBe(true);
     expect(await ctx.db.selectFrom('listings').select('id').execute()).toEqual([]);
     expect(uploadedFiles(ctx, 'demo')).toEqual([]);
   });

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/types.ts';
 import { DEMO_LANDLORDS, seedDemoData } from '../../src/seed/index.ts';
+import { LocalUploadStorage } from '../../src/uploads/storage.ts';
 import { generateListings, insertListings } from '../../src/seed/listings.ts';
 import type { Region } from '../../src/seed/catalogue.ts';
 
@@ -27,7 +28,7 @@ export async function growListings(db: Kysely<DB>, target: number, uploadsDir: s
   let started = performance.now();
   const before = await countListings(db);
   // The demo seed runs on an empty database only; it brings the first `min(target, 10,000)` listings.
-  await seedDemoData(db, { uploadsDir, listings: Math.min(target, 10_000) });
+  await seedDemoData(db, { uploads: new LocalUploadStorage(uploadsDir), listings: Math.min(target, 10_000) });
   let current = await countListings(db);
   if (current < target) {
     const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'in', DEMO_LANDLORDS.map((l) => l.email)).execute();

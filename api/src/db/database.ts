@@ -46,6 +46,21 @@ const PARSERS: Record<number, (value: string) => unknown> = Object.fromEntries(
   Object.entries(TYPE_PARSING).map(([oid, kind]) => [oid, kind === 'number' ? Number : (value: string) => value]),
 );
 
+/** A database handle's connections now (GET /metrics). `idle` and `waiting` only where the driver knows them (pg's pool). */
+export interface PoolStats {
+  total: number;
+  idle?: number;
+  waiting?: number;
+  max: number;
+}
+
+const POOL_STATS = new WeakMap<object, () => PoolStats>();
+
+/** How to read the connections of a handle opened by `openDatabase`; undefined for any other handle. */
+export function poolStatsOf(db: object): (() => PoolStats) | undefined {
+  return POOL_STATS.get(db);
+}
+
 export const VACUUM_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -53,9 +68,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPostgres({ url, searchPath, poolSize }: { url: string; searchPath?: string; poolSize?: number }): Promise<Database> {
+  const max = poolSize ?? 10;
   const pool = new Pool({
     connectionString: url,
-    max: poolSize ?? 10,
+    max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // JIT off: the API's statements are short index reads, and PostgreSQL compiles a statement whenever its cost
@@ -77,6 +93,7 @@ async function openPostgres({ url, searchPath, poolSize }: { url: string; search
     throw err;
   }
   registerListener(db, postgresListener(url, searchPath));
+  POOL_STATS.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }));
   return {
     db,
     kind: 'postgres',
@@ -100,6 +117,8 @@ async function openPGlite(dataDir: string | undefined): Promise<Database> {
     worker = await PGliteWorker.start({ dataDir, parsers: TYPE_PARSING });
     db = new Kysely<DB>({ dialect: new PGliteDialect(worker) });
     registerListener(db, pgliteListener(worker));
+    // One connection, taken in turn by every query and transaction (pglite-dialect.ts): nothing more to tell.
+    POOL_STATS.set(db, () => ({ total: 1, max: 1 }));
     // The first queries after an open are slow: pay that now, not on the first request.
     await sql`select count(*) from pg_catalog.pg_class`.execute(db);
   } catch (err) {

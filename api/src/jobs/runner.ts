@@ -52,7 +52,14 @@ export interface JobRunnerOptions {
   keepFinishedMs?: number;
   /** Told of every claim: how long the statement took and how many jobs it took (the benchmark; metrics). */
   onClaim?: (ms: number, jobs: number) => void;
+  /**
+   * Told of every job run as it ends (GET /metrics): `done`, or how it failed: `retry` (it runs again later), `failed`
+   * (no attempts left), `lost` (its lease had run out: another worker has it).
+   */
+  onJobRun?: (kind: string, outcome: JobOutcome) => void;
 }
+
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'lost';
 
 export interface JobRunner {
   /** Starts running due jobs, and sleeping until the next one is due. */
@@ -80,6 +87,7 @@ export function createJobRunner({
   worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   keepFinishedMs = KEEP_FINISHED_MS,
   onClaim,
+  onJobRun,
 }: JobRunnerOptions): JobRunner {
   const kinds = Object.keys(handlers);
   let timer: NodeJS.Timeout | undefined;
@@ -98,16 +106,19 @@ export function createJobRunner({
     } catch (err) {
       try {
         const outcome = await failJob(db, job, worker, err, now());
+        onJobRun?.(job.kind, outcome);
         const what = { failed: 'no more attempts', retry: 'will retry', lost: 'its lease had run out: another worker has it' }[outcome];
         log[outcome === 'failed' ? 'error' : 'warn']({ err, job: { id: job.id, kind: job.kind, attempt: job.attempt } }, `job ${job.kind} failed (${what})`);
       } catch (recordErr) {
         // The lease runs out and the job is claimed again.
+        onJobRun?.(job.kind, 'retry');
         log.error({ err: recordErr, job: { id: job.id, kind: job.kind } }, 'job failed and its failure could not be recorded');
       }
       return;
     }
     try {
       // Lost: the job outlived its lease and another worker took it (it may run twice: lockSeconds is too short for it).
+      onJobRun?.(job.kind, 'done');
       if (!(await completeJob(db, job, worker, now()))) log.warn({ job: { id: job.id, kind: job.kind } }, `job ${job.kind} finished after its lease ran out`);
     } catch (err) {
       // The work is done but not marked: it runs again when the lease runs out (at least once, see docs/reliability.md).

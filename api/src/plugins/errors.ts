@@ -172,6 +172,8 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return reply.code(400).send(validationBody(error.zodError));
     }
     if (error instanceof HttpError) {
+      // A 5xx of our own (a storage that cannot be reached) says why to the person; the log keeps what failed.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.statusCode).send({ message: error.message });
     }
     // The JSON parser rejects a bad body with a bare SyntaxError and status 400.

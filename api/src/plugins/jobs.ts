@@ -39,11 +39,21 @@ declare module 'fastify' {
 }
 
 async function jobsPlugin(app: FastifyInstance, { db, handlers, run, concurrency, now }: JobsPluginOptions): Promise<void> {
-  const runner = createJobRunner({ db, handlers, log: app.log.child({ component: 'jobs' }), concurrency, now });
+  const runner = createJobRunner({
+    db,
+    handlers,
+    log: app.log.child({ component: 'jobs' }),
+    concurrency,
+    now,
+    onJobRun: (kind, outcome) => {
+      app.metrics.jobRuns.inc({ kind });
+      if (outcome !== 'done') app.metrics.jobFailures.inc({ kind, outcome });
+    },
+  });
   app.decorate('jobs', { wake: () => runner.wake(), runDue: () => runner.runDue() } satisfies AppJobs);
   if (run) app.addHook('onReady', async () => runner.start());
   // Also when not started: a test's runDue may still be running.
   app.addHook('onClose', async () => runner.stop());
 }
 
-export default fp(jobsPlugin, { name: 'jobs' });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['metrics'] });

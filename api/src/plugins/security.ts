@@ -31,6 +31,8 @@ export interface SecurityPluginOptions {
   publicUrl?: string;
   corsOrigins?: string[];
   cspRemoteOrigins?: string[];
+  /** Origins images load from besides this one and the remotes': the uploads bucket's public address (S3_PUBLIC_URL). */
+  imageOrigins?: string[];
   rateLimits?: Partial<RateLimits>;
 }
 
@@ -265,7 +267,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityPluginOptio
         scriptSrcAttr: ["'none'"],
         // The OpenAPI page (Swagger UI, a developer tool under /api/docs) injects <style> elements; nothing else may.
         styleSrc: [(request: IncomingMessage) => [sources("'self'")(), ...(isDocsPage(request) ? ["'unsafe-inline'"] : [])].join(' ')],
-        imgSrc: [sources("'self'", 'data:', 'blob:')],
+        imgSrc: [sources("'self'", 'data:', 'blob:', ...(options.imageOrigins ?? []))],
         fontSrc: [sources("'self'", 'data:')],
         connectSrc: [sources("'self'")],
         objectSrc: ["'none'"],

@@ -1,6 +1,6 @@
 /**
  * Everything the browser loads that is not /api, so one process serves the whole product:
- *   /uploads/*     uploaded images, from `${DATA_DIR}/uploads`
+ *   /uploads/*     uploaded images, from the upload storage (the data folder or a bucket: uploads/serve.ts)
  *   /store/*       the deployment store: immutable `<package>/<version>/...` builds, cached for a year,
  *                  sent as the precompressed `.br` or `.gz` copy the build wrote beside each file when the
  *                  browser accepts it (scripts/precompress.mjs); anything else is compressed by @fastify/compress
@@ -27,11 +27,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import { COHORT_COOKIE, assignBucket, cohortRegistry, parseBucket, readRegistry } from '../../../scripts/deployment-store.mjs';
+import { registerUploadRoutes } from '../uploads/serve.ts';
+import type { UploadStorage } from '../uploads/storage.ts';
 import { sendNotFound } from './errors.ts';
 
 export interface WebPluginOptions {
   storeDir: string;
-  uploadsDir: string;
+  /** Where uploads are kept (uploads/storage.ts), served at /uploads. */
+  uploads: UploadStorage;
   /**
    * A page's status and head tags (api/src/features/pages/describe.ts): 404 for no page or a room
    * an anonymous visitor may not see; `shellBase` is where the live shell's build is served.
@@ -128,9 +131,8 @@ async function composePage(request: FastifyRequest, shell: { html: string; base:
 }
 
 async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promise<void> {
-  const { storeDir, uploadsDir } = options;
+  const { storeDir, uploads } = options;
   const secure = options.secureCookies ?? false;
-  mkdirSync(uploadsDir, { recursive: true });
   mkdirSync(storeDir, { recursive: true });
 
   // The file servers in a context of their own, so that their errors have a handler of their own.
@@ -142,14 +144,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions): Promi
       if (status >= 500) throw error;
       return fileNotFound(reply);
     });
-    await files.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      index: false,
-      list: false,
-      dotfiles: 'deny',
-      maxAge: '1d',
-    });
+    await registerUploadRoutes(files, { storage: uploads, notFound: fileNotFound });
 
     await files.register(fastifyStatic, {
       root: storeDir,

@@ -3,13 +3,12 @@
  * head and shoulders with one of several hair shapes, over a soft two-tone
  * background with a large initial-like circle motif) in varied palettes and
  * skin tones, drawn as SVG and rendered by sharp like an uploaded profile
- * picture (a 400×400 JPEG). They go to `${uploadsDir}/demo-avatars/`, which
+ * picture (a 400×400 JPEG). They go to `demo-avatars/` of the upload storage, which
  * account deletion never touches, so many demo seekers can share one.
  */
-import { access, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { PROFILE_PICTURE_PX, profilePictureCopy } from '../uploads/images.ts';
+import { uploadPath, type UploadStorage } from '../uploads/storage.ts';
 
 export const DEMO_AVATAR_FOLDER = 'demo-avatars';
 export const DEMO_AVATAR_COUNT = 40;
@@ -81,25 +80,16 @@ export function avatarSvg(index: number): string {
 </svg>`;
 }
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /** Renders the avatars (unless already there) and answers their `/uploads/...` paths. */
-export async function renderAvatars(uploadsDir: string, count = DEMO_AVATAR_COUNT): Promise<string[]> {
-  const folder = join(uploadsDir, DEMO_AVATAR_FOLDER);
-  await mkdir(folder, { recursive: true });
+export async function renderAvatars(uploads: UploadStorage, count = DEMO_AVATAR_COUNT): Promise<string[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      const name = `avatar-${String(index + 1).padStart(2, '0')}.jpg`;
-      const file = join(folder, name);
-      if (!(await exists(file))) {
+      const key = `${DEMO_AVATAR_FOLDER}/avatar-${String(index + 1).padStart(2, '0')}.jpg`;
+      if (!(await uploads.exists(key))) {
         const jpeg = await profilePictureCopy(sharp(Buffer.from(avatarSvg(index)), { density: 72 * (PROFILE_PICTURE_PX / 400) })).toBuffer();
-        await writeFile(file, jpeg);
+        await uploads.put(key, jpeg, { overwrite: true });
       }
-      return `/uploads/${DEMO_AVATAR_FOLDER}/${name}`;
+      return uploadPath(key);
     }),
   );
 }

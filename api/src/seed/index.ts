@@ -14,6 +14,7 @@ import { DEFAULT_SEED_LISTINGS } from '../config.ts';
 import type { DB, NewUser } from '../db/types.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import type { StoredImage } from '../uploads/images.ts';
+import type { UploadStorage } from '../uploads/storage.ts';
 import { DEMO_LANDLORDS, type Region } from './catalogue.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { generateListings, insertListings, type SeedListing } from './listings.ts';
@@ -157,8 +158,8 @@ function demoLandlordListings(landlordId: number, landlord2Id: number, images: r
 }
 
 export interface SeedOptions {
-  /** Where the demo room images are rendered (`${uploadsDir}/demo`); without it the listings have no images. */
-  uploadsDir?: string | null;
+  /** Where the demo room images are rendered (under `demo/` and `demo-avatars/`); without it the listings have no images. */
+  uploads?: UploadStorage | null;
   /** How many listings in all (the demo landlords' own included). */
   listings?: number;
   /** How many demo flatmate seekers (seekers.ts), most of them listed. */
@@ -173,7 +174,7 @@ const anyUser = async (db: Kysely<DB>) => Boolean(await db.selectFrom('users').s
 /** Seeds the demo data when there are no users yet; answers whether it did. */
 export async function seedDemoData(
   db: Kysely<DB>,
-  { uploadsDir = null, listings = DEFAULT_SEED_LISTINGS, seekers = DEFAULT_SEED_SEEKERS }: SeedOptions = {},
+  { uploads = null, listings = DEFAULT_SEED_LISTINGS, seekers = DEFAULT_SEED_SEEKERS }: SeedOptions = {},
 ): Promise<boolean> {
   if (await anyUser(db)) return false;
   const keys = Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[];
@@ -182,9 +183,9 @@ export async function seedDemoData(
     hashPassword(DEMO_ACCOUNTS.landlord.password),
     ...keys.map((key) => hashPassword(DEMO_ACCOUNTS[key].password)),
   ]);
-  const images = uploadsDir && listings > 0 ? await renderRoomIllustrations(uploadsDir) : [];
-  const otherRooms = uploadsDir && listings > 0 ? await renderOtherRooms(uploadsDir) : [];
-  const avatars = uploadsDir && seekers > 0 ? await renderAvatars(uploadsDir) : [];
+  const images = uploads && listings > 0 ? await renderRoomIllustrations(uploads) : [];
+  const otherRooms = uploads && listings > 0 ? await renderOtherRooms(uploads) : [];
+  const avatars = uploads && seekers > 0 ? await renderAvatars(uploads) : [];
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);

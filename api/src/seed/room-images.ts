@@ -5,15 +5,14 @@
  * sharp and stored like an uploaded photo, in every size of PHOTO_VARIANTS;
  * and the other rooms of a flat (kitchen, living room, bathroom, the street
  * outside), each in four palettes, for a listing's further photos.
- * They go to `${uploadsDir}/demo/`, which listing deletions never touch, so
+ * They go to `demo/` of the upload storage, which listing deletions never touch, so
  * many demo listings can share one picture.
  */
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PHOTO_VARIANTS, photoVariantUrl, type PhotoVariant } from '@roomnest/shared';
 import sharp from 'sharp';
 import type { StoredImage } from '../uploads/images.ts';
 import { encodePhotoFrom, writePhotoFiles } from '../uploads/photos.ts';
+import { uploadKey, type UploadStorage } from '../uploads/storage.ts';
 
 export const DEMO_IMAGE_FOLDER = 'demo';
 export const DEMO_IMAGE_COUNT = 32;
@@ -280,24 +279,14 @@ export function otherRoomSvg(kind: (typeof DEMO_EXTRA_KINDS)[number], index: num
 const stem = (index: number) => `room-${String(index + 1).padStart(2, '0')}`;
 const VARIANTS = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Renders one drawing into every size under `name`, unless all its files are there already. */
-async function renderDemoPhoto(uploadsDir: string, name: string, svg: () => string): Promise<DemoPhoto> {
+async function renderDemoPhoto(uploads: UploadStorage, name: string, svg: () => string): Promise<DemoPhoto> {
   const imagePath = `/uploads/${DEMO_IMAGE_FOLDER}/${name}.jpg`;
   const stored: DemoPhoto = { imagePath, thumbPath: photoVariantUrl(imagePath, 'card'), width: WIDTH, height: HEIGHT };
-  const folder = join(uploadsDir, DEMO_IMAGE_FOLDER);
-  const present = await Promise.all(VARIANTS.map((v) => exists(join(folder, photoVariantUrl(imagePath, v).slice(`/uploads/${DEMO_IMAGE_FOLDER}/`.length)))));
+  const present = await Promise.all(VARIANTS.map((v) => uploads.exists(uploadKey(photoVariantUrl(imagePath, v)))));
   if (present.every(Boolean)) return stored;
   const photo = await encodePhotoFrom(sharp(Buffer.from(svg())), { quick: true });
-  await writePhotoFiles(uploadsDir, DEMO_IMAGE_FOLDER, photo, { stem: name, overwrite: true });
+  await writePhotoFiles(uploads, DEMO_IMAGE_FOLDER, photo, { stem: name, overwrite: true });
   return stored;
 }
 
@@ -317,19 +306,19 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item:
 }
 
 /**
- * Renders the bedroom illustrations into `${uploadsDir}/demo/` (skipping those
+ * Renders the bedroom illustrations into `demo/` of the upload storage (skipping those
  * already there) and answers their paths, in index order.
  */
-export async function renderRoomIllustrations(uploadsDir: string, count = DEMO_IMAGE_COUNT): Promise<DemoPhoto[]> {
+export async function renderRoomIllustrations(uploads: UploadStorage, count = DEMO_IMAGE_COUNT): Promise<DemoPhoto[]> {
   return mapLimited(
     Array.from({ length: count }, (_, i) => i),
     4,
-    (index) => renderDemoPhoto(uploadsDir, stem(index), () => roomIllustrationSvg(index)),
+    (index) => renderDemoPhoto(uploads, stem(index), () => roomIllustrationSvg(index)),
   );
 }
 
 /** Renders the other rooms (DEMO_EXTRA_KINDS × DEMO_EXTRA_PALETTES) the same way: a listing's further photos. */
-export async function renderOtherRooms(uploadsDir: string): Promise<DemoPhoto[]> {
+export async function renderOtherRooms(uploads: UploadStorage): Promise<DemoPhoto[]> {
   const all = DEMO_EXTRA_KINDS.flatMap((kind) => Array.from({ length: DEMO_EXTRA_PALETTES }, (_, i) => [kind, i] as const));
-  return mapLimited(all, 4, ([kind, i]) => renderDemoPhoto(uploadsDir, `${kind}-${i + 1}`, () => otherRoomSvg(kind, i)));
+  return mapLimited(all, 4, ([kind, i]) => renderDemoPhoto(uploads, `${kind}-${i + 1}`, () => otherRoomSvg(kind, i)));
 }

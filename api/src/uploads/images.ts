@@ -4,16 +4,15 @@
  * Uploaded images: judged by their bytes (PNG, JPEG or GIF, whatever the file
  * name or declared type says), turned upright by their EXIF orientation, then
  * re-encoded, which drops every piece of metadata (EXIF, GPS, XMP, comments).
- * Each upload is stored twice under `${uploadsDir}/<folder>/`: a full-size JPEG
- * (at most 1600 px a side) and a 640×480 WebP card copy. The database keeps the
- * `/uploads/...` paths the web plugin serves them at.
+ * Profile pictures are stored as one square JPEG under `<folder>/` of the upload
+ * storage (storage.ts). The database keeps the `/uploads/...` paths the web
+ * plugin serves them at.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
 import { UPLOAD_TEXTS } from '@roomnest/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError } from '../plugins/errors.ts';
+import { isUploadKey, uploadKey, uploadPath, type UploadStorage } from './storage.ts';
 
 /** Formats accepted, as sharp names them (IMAGE_MIME_TYPES of the contract). */
 export const IMAGE_FORMATS = ['png', 'jpeg', 'gif'] as const;
@@ -85,51 +84,12 @@ export async function encodeChecked(input: Buffer, encoders: readonly ((image: S
 /** A fresh, unguessable file stem. */
 export const randomName = () => randomBytes(12).toString('base64url');
 
-/**
- * Writes both copies under `${uploadsDir}/${folder}/` as `<stem>.jpg` and
- * `<stem>-card.webp`; a failed write leaves no file behind. An existing file is
- * an error unless `overwrite` (uploads never reuse a name).
- */
-export async function writeImageFiles(
-  uploadsDir: string,
-  folder: string,
-  stem: string,
-  copies: { full: Buffer; card: Buffer },
-  { overwrite = false }: { overwrite?: boolean } = {},
-): Promise<StoredImage> {
-  await mkdir(join(uploadsDir, folder), { recursive: true });
-  const stored = { imagePath: `/uploads/${folder}/${stem}.jpg`, thumbPath: `/uploads/${folder}/${stem}-card.webp` };
-  const flag = overwrite ? 'w' : 'wx';
-  try {
-    await writeFile(resolveUpload(uploadsDir, stored.imagePath), copies.full, { flag });
-    await writeFile(resolveUpload(uploadsDir, stored.thumbPath), copies.card, { flag });
-  } catch (err) {
-    await removeUploads(uploadsDir, folder, [stored.imagePath, stored.thumbPath]);
-    throw err;
-  }
-  return stored;
-}
-
-/** Validates, re-encodes and stores one uploaded image under `folder` (e.g. 'listings'). */
-export async function storeImage(uploadsDir: string, folder: string, input: Buffer): Promise<StoredImage> {
-  return writeImageFiles(uploadsDir, folder, randomName(), await encodeImage(input));
-}
-
-/** Validates, re-encodes and stores one profile picture as `${uploadsDir}/${folder}/<random>.jpg`; answers its `/uploads/...` path. */
-export async function storeProfilePicture(uploadsDir: string, folder: string, input: Buffer): Promise<string> {
+/** Validates, re-encodes and stores one profile picture as `<folder>/<random>.jpg`; answers its `/uploads/...` path. */
+export async function storeProfilePicture(storage: UploadStorage, folder: string, input: Buffer): Promise<string> {
   const [picture] = await encodeChecked(input, [profilePictureCopy]);
-  await mkdir(join(uploadsDir, folder), { recursive: true });
-  const path = `/uploads/${folder}/${randomName()}.jpg`;
-  await writeFile(resolveUpload(uploadsDir, path), picture!, { flag: 'wx' });
-  return path;
-}
-
-/** The file behind an `/uploads/...` path; throws for a path that would leave the uploads folder. */
-export function resolveUpload(uploadsDir: string, path: string): string {
-  const root = resolve(uploadsDir);
-  const file = resolve(root, path.replace(/^\/uploads\//, ''));
-  if (!path.startsWith('/uploads/') || !file.startsWith(root + sep)) throw new Error(`Not an upload path: ${path}`);
-  return file;
+  const key = `${folder}/${randomName()}.jpg`;
+  await storage.put(key, picture!);
+  return uploadPath(key);
 }
 
 /**
@@ -138,20 +98,15 @@ export function resolveUpload(uploadsDir: string, path: string): string {
  * Missing files are fine; other failures are reported to `onError` and skipped.
  */
 export async function removeUploads(
-  uploadsDir: string,
+  storage: UploadStorage,
   folder: string,
   paths: readonly (string | null | undefined)[],
   onError: (err: unknown) => void = () => {},
 ): Promise<void> {
   const prefix = `/uploads/${folder}/`;
-  await Promise.all(
-    paths.map(async (path) => {
-      if (!path?.startsWith(prefix) || path.slice(prefix.length).includes('/')) return;
-      try {
-        await unlink(resolveUpload(uploadsDir, path));
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') onError(err);
-      }
-    }),
+  const keys = paths.filter((path): path is string => Boolean(path?.startsWith(prefix) && !path.slice(prefix.length).includes('/') && isUploadKey(path.slice('/uploads/'.length))));
+  await storage.delete(
+    [...new Set(keys)].map((path) => uploadKey(path)),
+    (err) => onError(err),
   );
 }

@@ -18,12 +18,11 @@
  * ten photos, or ten landlords' one, cannot take every core and the memory of
  * ten decoded photos at once.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PHOTO_VARIANTS, photoVariantUrl, UPLOAD_TEXTS, type PhotoVariant } from '@roomnest/shared';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { HttpError } from '../plugins/errors.ts';
-import { IMAGE_MAX_PIXELS, randomName, removeUploads, resolveUpload } from './images.ts';
+import { IMAGE_MAX_PIXELS, randomName, removeUploads } from './images.ts';
+import { uploadKey, type UploadStorage } from './storage.ts';
 
 /** Formats accepted for listing photos, as sharp names them. */
 export const PHOTO_FORMATS = ['png', 'jpeg', 'gif', 'webp'] as const;
@@ -145,28 +144,32 @@ export function photoFiles(path: string): string[] {
 }
 
 /**
- * Writes every copy under `${uploadsDir}/${folder}/` named by `stem` (a fresh one by default); a failed write leaves
- * no file behind. An existing file is an error unless `overwrite` (uploads never reuse a name; the backfill and the
- * seed's shared illustrations do).
+ * Every file of the listing photos named by `paths`: a full-size path (`.jpg`) stands for all its copies, any other
+ * path (a card path given too) for itself. What a photo's, a listing's or an account's deletion removes.
+ */
+export function listingPhotoFiles(paths: readonly (string | null | undefined)[]): string[] {
+  return [...new Set(paths.flatMap((path) => (path ? (path.endsWith('.jpg') ? photoFiles(path) : [path]) : [])))];
+}
+
+/**
+ * Writes every copy under `<folder>/` of the upload storage, named by `stem` (a fresh one by default); a failed
+ * write leaves no file behind. An existing file is an error unless `overwrite` (uploads never reuse a name; the
+ * backfill and the seed's shared illustrations do). The copies are written at once (to a bucket, each is a
+ * round trip); when one fails, the others are removed once they have settled.
  */
 export async function writePhotoFiles(
-  uploadsDir: string,
+  storage: UploadStorage,
   folder: string,
   photo: EncodedPhoto,
   { stem = randomName(), overwrite = false, only }: { stem?: string; overwrite?: boolean; only?: readonly PhotoVariant[] } = {},
 ): Promise<StoredPhoto> {
-  await mkdir(join(uploadsDir, folder), { recursive: true });
   const path = `/uploads/${folder}/${stem}.jpg`;
-  const written: string[] = [];
-  try {
-    for (const variant of only ?? VARIANT_NAMES) {
-      const file = photoVariantUrl(path, variant);
-      await writeFile(resolveUpload(uploadsDir, file), photo.copies[variant], { flag: overwrite ? 'w' : 'wx' });
-      written.push(file);
-    }
-  } catch (err) {
-    if (!overwrite) await removeUploads(uploadsDir, folder, written);
-    throw err;
+  const files = (only ?? VARIANT_NAMES).map((variant) => ({ variant, file: photoVariantUrl(path, variant) }));
+  const results = await Promise.allSettled(files.map(({ variant, file }) => storage.put(uploadKey(file), photo.copies[variant], { overwrite })));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    if (!overwrite) await removeUploads(storage, folder, files.filter((_, i) => results[i]!.status === 'fulfilled').map((f) => f.file));
+    throw failed.reason;
   }
   return { path, cardPath: photoVariantUrl(path, 'card'), width: photo.width, height: photo.height };
 }

@@ -108,9 +108,11 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
    */
   async function countReport(outcome: 'load' | 'failure', ip: string, remote: string, version: string): Promise<void> {
     if (version === UNKNOWN_VERSION || !counted.admit([outcome, ip, remote, version], null)) return;
-    const weight = outcome === 'failure' ? 1 : live.role(remote, version) === 'canary' ? 1 : 1 / loadSampleRate;
-    await countRemoteLoad(db, { remote, version, at: now(), ...(outcome === 'failure' ? { failures: 1 } : { loads: weight }) });
+    await countRemoteLoad(db, { remote, version, at: now(), ...(outcome === 'failure' ? { failures: 1 } : { loads: loadWeight(remote, version) }) });
   }
+
+  /** The loads one load report stands for: a canary's are all reported, a stable version's only a sample. */
+  const loadWeight = (remote: string, version: string) => (live.role(remote, version) === 'canary' ? 1 : 1 / loadSampleRate);
 
   /** 400 unless `remote` is live and `version` is one of its live (or recently live) versions. */
   async function checkLive(remote: string, version: string): Promise<void> {
@@ -166,6 +168,8 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
       const { remote, module, version, kind, message, path, shellVersion } = request.body;
       await checkLive(remote, version);
       const report = { remote, module, version, kind, message, path, shellVersion };
+      // Every report counts, repeats too (the log line is what repeats spare): remote and version are checked above.
+      app.metrics.remoteFailures.inc({ remote, version, kind });
       const ip = clientIp(request);
       if (repeats.admit([ip, remote, version, kind, message], { ...report, ip, reqId: String(request.id) })) {
         request.log.warn({ clientError: 'remote-failure', ...report }, REMOTE_FAILURE_LOG_MESSAGE);
@@ -198,6 +202,8 @@ const clientErrorsRoutes: FastifyPluginAsyncZod<ClientErrorsRoutesOptions> = asy
     async (request, reply) => {
       const { remote, version } = request.body;
       await checkLive(remote, version);
+      // Every report, weighted like the guard's counts (which also count one address once a while: see countReport).
+      if (version !== UNKNOWN_VERSION) app.metrics.remoteLoads.inc({ remote, version }, loadWeight(remote, version));
       await countReport('load', clientIp(request), remote, version);
       return reply.code(204).send(null);
     },

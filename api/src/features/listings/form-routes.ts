@@ -56,7 +56,7 @@ export function documentedBodyOnly<S>(route: Parameters<FastifySchemaCompiler<S>
   return route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
 }
 
-export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearSearchCaches, removeImages, alertDelaySeconds }: ListingsRouteContext): Promise<void> {
+export async function formRoutes(app: ListingsApp, { db, uploads, now, clearSearchCaches, removeImages, alertDelaySeconds }: ListingsRouteContext): Promise<void> {
   // The multipart forms, in a context of their own so that only they accept multipart bodies.
   await app.register(async (context) => {
     await registerMultipart(context);
@@ -88,7 +88,7 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         // Before reading the upload: no point receiving an image that cannot be used.
         await assertUnderPlanLimit(db, landlord.id, landlord.plan, 'post');
         // Each photo is encoded and stored as it arrives; anything failing after that removes them all.
-        const store = photoStore(uploadsDir, removeImages);
+        const store = photoStore(uploads, removeImages);
         try {
           const { fields } = await readPhotoForm(request, {
             fileFields: [LISTING_IMAGE_FIELD, LISTING_IMAGES_FIELD],
@@ -147,7 +147,7 @@ export async function formRoutes(app: ListingsApp, { db, uploadsDir, now, clearS
         const user = requireUser(request);
         const id = parseListingId(request.params.id);
         const stored = await requireOwnListing(db, id, user);
-        const store = photoStore(uploadsDir, removeImages);
+        const store = photoStore(uploads, removeImages);
         let replaced: string | null = null;
         try {
           // One new cover at most: further photos go through /:id/photos.

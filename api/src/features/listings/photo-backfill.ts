@@ -9,44 +9,38 @@
  * fails (gone, damaged) is logged and left as it is; the others go on. Decoding takes the same slots as uploads (PHOTO_ENCODE_CONCURRENCY), so a large
  * backlog never takes more than they would.
  */
-import { access, readFile } from 'node:fs/promises';
 import { photoVariantUrl, PHOTO_VARIANTS, type PhotoVariant } from '@roomnest/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { DB } from '../../db/types.ts';
-import { resolveUpload } from '../../uploads/images.ts';
 import { encodePhotoFrom, encodeSlot, writePhotoFiles } from '../../uploads/photos.ts';
+import { uploadKey, type UploadStorage } from '../../uploads/storage.ts';
 import { photoFilesWithoutSizes, setPhotoFileSize } from './photos-repository.ts';
 
 const BATCH = 20;
 const VARIANTS = Object.keys(PHOTO_VARIANTS) as PhotoVariant[];
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /** Makes one photo file's missing copies from it (decoding it only when one is missing) and answers its size. */
-async function completePhoto(uploadsDir: string, path: string): Promise<{ width: number; height: number }> {
+async function completePhoto(uploads: UploadStorage, path: string): Promise<{ width: number; height: number }> {
   const folder = /^\/uploads\/([^/]+)\/([^/]+)\.jpg$/.exec(path);
   if (!folder) throw new Error(`not a stored photo path: ${path}`);
-  const source = await readFile(resolveUpload(uploadsDir, path));
+  const source = await uploads.read(uploadKey(path));
+  if (!source) throw new Error(`no stored file for ${path}`);
   const missing: PhotoVariant[] = [];
-  for (const variant of VARIANTS) if (!(await exists(resolveUpload(uploadsDir, photoVariantUrl(path, variant))))) missing.push(variant);
+  for (const variant of VARIANTS) if (!(await uploads.exists(uploadKey(photoVariantUrl(path, variant))))) missing.push(variant);
   // The full JPEG is the source itself: its size is the photo's whatever the copies are.
   const { width, height } = await sharp(source, { failOn: 'error' }).autoOrient().metadata();
   if (!width || !height) throw new Error(`no size in ${path}`);
   if (missing.length) {
     const photo = await encodeSlot(() => encodePhotoFrom(sharp(source, { failOn: 'error' }).autoOrient()));
-    await writePhotoFiles(uploadsDir, folder[1]!, photo, { stem: folder[2]!, overwrite: true, only: missing });
+    await writePhotoFiles(uploads, folder[1]!, photo, { stem: folder[2]!, overwrite: true, only: missing });
   }
   return { width, height };
 }
 
 /** Completes every photo without sizes; answers how many photos (rows) were completed and how many files failed. */
-export async function backfillPhotoSizes(db: Kysely<DB>, uploadsDir: string, log: FastifyBaseLogger): Promise<{ completed: number; failed: number }> {
+export async function backfillPhotoSizes(db: Kysely<DB>, uploads: UploadStorage, log: FastifyBaseLogger): Promise<{ completed: number; failed: number }> {
   let completed = 0;
   let failed = 0;
   let afterPath = '';
@@ -57,7 +51,7 @@ export async function backfillPhotoSizes(db: Kysely<DB>, uploadsDir: string, log
     await Promise.all(
       paths.map(async (path) => {
         try {
-          const { width, height } = await completePhoto(uploadsDir, path);
+          const { width, height } = await completePhoto(uploads, path);
           completed += await setPhotoFileSize(db, path, width, height);
         } catch (err) {
           failed++;

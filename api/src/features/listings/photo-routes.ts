@@ -52,7 +52,7 @@ async function lockOwnListing(trx: Parameters<typeof lockListingForPhotos>[0], i
   return current;
 }
 
-export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearchCaches, removeImages }: ListingsRouteContext): Promise<void> {
+export async function photoRoutes(app: ListingsApp, { db, uploads, clearSearchCaches, removeImages }: ListingsRouteContext): Promise<void> {
   // The photo form in a context of its own, so that only it (and the listing forms) accept multipart bodies.
   await app.register(async (context) => {
     await registerMultipart(context);
@@ -82,7 +82,7 @@ export async function photoRoutes(app: ListingsApp, { db, uploadsDir, clearSearc
         await requireOwnListing(db, id, user);
         // Told before the upload is read when it can be; the count is checked again under the lock.
         const before = (await listingPhotos(db, id)).length;
-        const store = photoStore(uploadsDir, removeImages);
+        const store = photoStore(uploads, removeImages);
         try {
           await readPhotoForm(request, { fileFields: [LISTING_PHOTOS_FIELD], maxPhotos: MAX_PHOTOS - before, onPhoto: store.add });
           await store.finish();

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { UploadedFile } from '../../uploads/multipart.ts';
 import { encodePhoto, PHOTO_ENCODE_CONCURRENCY, writePhotoFiles, type StoredPhoto } from '../../uploads/photos.ts';
+import type { UploadStorage } from '../../uploads/storage.ts';
 import { listingPhotos } from './photos-repository.ts';
 import { countActiveListings, findListing, planListingLimit } from './repository.ts';
 import type { SearchCache } from './search-cache.ts';
@@ -22,7 +23,8 @@ export type ListingsApp = Parameters<FastifyPluginAsyncZod>[0];
 /** What the plugin sets up once for every listings route. */
 export interface ListingsRouteContext {
   db: Kysely<DB>;
-  uploadsDir: string;
+  /** Where listing photos are kept (uploads/storage.ts). */
+  uploads: UploadStorage;
   /** The clock that says which day it is in London. */
   now: () => Date;
   /** Keys the daily hash that stands for a viewer who is not logged in (search-routes.ts, viewerKey). */
@@ -39,7 +41,7 @@ export interface ListingsRouteContext {
   alertDelaySeconds: number;
 }
 
-/** Listing images live in `${uploadsDir}/listings/` and are served at /uploads/listings/. */
+/** Listing images are kept under `listings/` of the upload storage and served at /uploads/listings/. */
 export const LISTING_IMAGE_FOLDER = 'listings';
 export const LISTING_IMAGE_FIELD = 'roomImage';
 /** Further photos of the posting form, after roomImage. */
@@ -58,7 +60,7 @@ export interface FormPhoto extends StoredPhoto {
  * held). `finish` waits for them all and throws the first failure (its sentence names its file); `discard` waits,
  * then removes every file stored, for a request that fails after some of them were written.
  */
-export function photoStore(uploadsDir: string, removeImages: ListingsRouteContext['removeImages']) {
+export function photoStore(uploads: UploadStorage, removeImages: ListingsRouteContext['removeImages']) {
   const slots: (FormPhoto | undefined)[] = [];
   const names: string[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -75,7 +77,7 @@ export function photoStore(uploadsDir: string, removeImages: ListingsRouteContex
       const index = names.length;
       names.push(file.filename || 'A photo');
       const task = (async () => {
-        const stored = await writePhotoFiles(uploadsDir, LISTING_IMAGE_FOLDER, await encodePhoto(file.buffer, file.filename || 'The photo'));
+        const stored = await writePhotoFiles(uploads, LISTING_IMAGE_FOLDER, await encodePhoto(file.buffer, file.filename || 'The photo'));
         slots[index] = { ...stored, field: file.fieldname };
       })();
       inFlight.add(task);

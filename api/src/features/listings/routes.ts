@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { removeUploads } from '../../uploads/images.ts';
-import { photoFiles } from '../../uploads/photos.ts';
+import { listingPhotoFiles } from '../../uploads/photos.ts';
+import type { UploadStorage } from '../../uploads/storage.ts';
 import { backfillPhotoSizes } from './photo-backfill.ts';
 import { photoRoutes } from './photo-routes.ts';
 import { formRoutes } from './form-routes.ts';
@@ -24,7 +25,8 @@ import { searchRoutes } from './search-routes.ts';
 
 export interface ListingsRoutesOptions {
   db: Kysely<DB>;
-  uploadsDir: string;
+  /** Where listing photos are kept (uploads/storage.ts). */
+  uploads: UploadStorage;
   /** How long search answers and totals are kept (SearchCache); 0 reads every search afresh. */
   searchCacheMs?: number;
   /** The search cache, when another feature must clear it too (moderation); else one of searchCacheMs is made here. */
@@ -39,7 +41,7 @@ export interface ListingsRoutesOptions {
   alertDelaySeconds: number;
 }
 
-const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploadsDir, searchCacheMs = 0, cache: sharedCache, searchTotalCap = SEARCH_TOTAL_CAP, now, viewSecret, alertDelaySeconds }) => {
+const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app, { db, uploads, searchCacheMs = 0, cache: sharedCache, searchTotalCap = SEARCH_TOTAL_CAP, now, viewSecret, alertDelaySeconds }) => {
   // Search answers and totals, kept for searchCacheMs (search-cache.ts): cleared by every change anywhere (the
   // notifications of migration 0007), and by every write of the route files as soon as it commits, before answering.
   const cache = sharedCache ?? new SearchCache(searchCacheMs);
@@ -54,19 +56,14 @@ const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = async (app,
 
   // A photo is named by its full-size path; its other copies share the stem (photoFiles). A card path given too is one of them.
   const removeImages = (paths: readonly (string | null | undefined)[]) =>
-    removeUploads(
-      uploadsDir,
-      LISTING_IMAGE_FOLDER,
-      [...new Set(paths.flatMap((path) => (path ? (path.endsWith('.jpg') ? photoFiles(path) : [path]) : [])))],
-      (err) => app.log.warn({ err }, 'could not delete a listing image'),
-    );
+    removeUploads(uploads, LISTING_IMAGE_FOLDER, listingPhotoFiles(paths), (err) => app.log.warn({ err }, 'could not delete a listing image'));
 
   // Photos from before photos had sizes get their other copies, in the background once the server is ready.
   app.addHook('onReady', async () => {
-    app.background.run(app.log, 'the backfill of listing photo copies failed', () => backfillPhotoSizes(db, uploadsDir, app.log));
+    app.background.run(app.log, 'the backfill of listing photo copies failed', () => backfillPhotoSizes(db, uploads, app.log));
   });
 
-  const context = { db, uploadsDir, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages, alertDelaySeconds };
+  const context = { db, uploads, now, viewSecret, searchTotalCap, cache, clearSearchCaches, removeImages, alertDelaySeconds };
   // The order of registration is the order of the OpenAPI page.
   searchRoutes(app, context);
   await formRoutes(app, context);

@@ -165,8 +165,12 @@ export class SearchCache {
   readonly #reading = new Map<string, Promise<EncodedJson>>();
   #unlisten: (() => Promise<void>) | null = null;
 
-  constructor(ttlMs: number) {
+  /** Told of every lookup of an answer while the cache is on: kept (or being read by another search) or not (GET /metrics). */
+  readonly #onLookup: ((hit: boolean) => void) | undefined;
+
+  constructor(ttlMs: number, { onLookup }: { onLookup?: (hit: boolean) => void } = {}) {
     this.ttlMs = ttlMs;
+    this.#onLookup = onLookup;
     this.answers = new TtlCache(ttlMs, { maxEntries: 10_000, maxBytes: MAX_ANSWER_BYTES, sizeOf: (answer) => answer.bytes });
     this.counts = new TtlCache(ttlMs);
     this.places = new TtlCache(ttlMs);
@@ -193,8 +197,9 @@ export class SearchCache {
   async answer(key: string, read: () => Promise<string | Buffer | ArrayBuffer>): Promise<EncodedJson> {
     if (!this.enabled) return new EncodedJson(await read());
     const kept = this.answers.get(key);
+    const pending = kept ? undefined : this.#reading.get(key);
+    this.#onLookup?.(Boolean(kept ?? pending));
     if (kept) return kept;
-    const pending = this.#reading.get(key);
     if (pending) return pending;
     const generation = this.#generation;
     const reading = read().then((json) => new EncodedJson(json));

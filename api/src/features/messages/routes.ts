@@ -93,6 +93,7 @@ const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, a
 const messagesRoutes: FastifyPluginAsyncZod<MessagesRoutesOptions> = async (app, { db, tokenSecret, messageEmailDelaySeconds, now, newAccount }) => {
   const hub = createMessageHub(db, app.log);
   await hub.start();
+  app.metrics.watchLiveStreams(() => hub.size);
   // preClose: before the server waits for open connections, so a SIGTERM is not held up by open streams.
   app.addHook('preClose', async () => hub.endAll());
   app.addHook('onClose', async () => hub.stop());

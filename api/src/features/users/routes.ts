@@ -26,6 +26,8 @@ import { BEARER_AUTH, requireUser } from '../../plugins/auth.ts';
 import { HttpError, RequestValidationError, validatorCompiler } from '../../plugins/errors.ts';
 import { removeUploads, storeProfilePicture } from '../../uploads/images.ts';
 import { readMultipartForm, registerMultipart } from '../../uploads/multipart.ts';
+import { listingPhotoFiles } from '../../uploads/photos.ts';
+import type { UploadStorage } from '../../uploads/storage.ts';
 import { activeListingsSummary } from '../listings/repository.ts';
 import { newConversationUsage } from '../messages/quota.ts';
 import { searchFlatmates } from './flatmates.ts';
@@ -34,10 +36,11 @@ import { flatmateSearchPageSchema, planUsageSchema, profileSavedSchema, profileS
 
 export interface UsersRoutesOptions {
   db: Kysely<DB>;
-  uploadsDir: string;
+  /** Where profile pictures (and the listing photos an account deletion removes) are kept (uploads/storage.ts). */
+  uploads: UploadStorage;
 }
 
-/** Profile pictures live in `${uploadsDir}/profiles/` and are served at /uploads/profiles/. */
+/** Profile pictures are kept under `profiles/` of the upload storage and served at /uploads/profiles/. */
 export const PROFILE_PICTURE_FOLDER = 'profiles';
 export const PROFILE_PICTURE_FIELD = 'profileImage';
 /** Listing images, deleted with their owner's account (the listings feature's folder). */
@@ -65,14 +68,14 @@ const errors = (...codes: (400 | 401 | 404 | 409 | 413 | 415)[]) => Object.fromE
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db, uploadsDir }) => {
+const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db, uploads }) => {
   // Profiles are personal and change under the reader: no HTTP cache keeps them.
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   const removeFiles = (folder: string, paths: readonly (string | null | undefined)[]) =>
-    removeUploads(uploadsDir, folder, paths, (err) => app.log.warn({ err }, `could not delete an image in ${folder}`));
+    removeUploads(uploads, folder, paths, (err) => app.log.warn({ err }, `could not delete an image in ${folder}`));
 
   async function loadProfile(id: number) {
     const user = await findUserById(db, id);
@@ -205,7 +208,7 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
 
         const { fields, file } = await readMultipartForm(request, { fileField: PROFILE_PICTURE_FIELD });
         const input = parseBody(profileUpdateSchema, fields);
-        const picture = file ? await storeProfilePicture(uploadsDir, PROFILE_PICTURE_FOLDER, file.buffer) : null;
+        const picture = file ? await storeProfilePicture(uploads, PROFILE_PICTURE_FOLDER, file.buffer) : null;
         let replaced: string | null = null;
         try {
           await db.transaction().execute(async (trx) => {
@@ -249,7 +252,7 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { db,
         return { picture: row.profile_picture_url, listingImages: await deleteAccount(trx, user.id) };
       });
       if (!deleted) throw new HttpError(404, API_TEXTS.notFound);
-      await Promise.all([removeFiles(PROFILE_PICTURE_FOLDER, [deleted.picture]), removeFiles(LISTING_IMAGE_FOLDER, deleted.listingImages)]);
+      await Promise.all([removeFiles(PROFILE_PICTURE_FOLDER, [deleted.picture]), removeFiles(LISTING_IMAGE_FOLDER, listingPhotoFiles(deleted.listingImages))]);
       return { message: USER_TEXTS.accountDeleted };
     },
   );
