@@ -19,6 +19,7 @@ import {
   DEFAULT_MESSAGE_EMAIL_DELAY_SECONDS,
   DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY,
   DEFAULT_NEW_ACCOUNT_DAYS,
+  DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
   type Config,
 } from './config.ts';
 import { logDestination } from './log-format.ts';
@@ -78,6 +79,8 @@ export interface BuildAppOptions {
     Partial<Pick<Config, 'runJobs' | 'jobConcurrency' | 'messageEmailDelaySeconds' | 'alertDelaySeconds' | 'digestHour'>> &
     /** The new-account limit on new conversations: without them, its defaults (7 days, 5 a day). */
     Partial<Pick<Config, 'newAccountDays' | 'newAccountConversationsPerDay'>> &
+    /** Canary load counts and the automatic guard: without canaryGuard the guard does not run by itself. */
+    Partial<Pick<Config, 'canaryGuard' | 'remoteLoadSampleRate' | 'remoteLoadReportSeconds'>> &
     /** Operations: without logFormat, JSON lines; without metricsToken, GET /metrics answers the loopback only. */
     Partial<Pick<Config, 'logFormat' | 'metricsToken'>>;
   /** Where log lines go (default: stdout), in config.logFormat; the tests pass a stream to read them. */
@@ -249,7 +252,16 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
   });
   await app.register(reportsRoutes, { prefix: '/api/reports', db });
   await app.register(moderationRoutes, { prefix: '/api/moderation', db, clearSearchCaches: () => searchCache.clear() });
-  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', storeDir: config.storeDir });
+  await app.register(clientErrorsRoutes, {
+    prefix: '/api/client-errors',
+    db,
+    storeDir: config.storeDir,
+    now: clock,
+    ...(config.remoteLoadSampleRate !== undefined ? { loadSampleRate: config.remoteLoadSampleRate } : {}),
+    ...(config.remoteLoadReportSeconds !== undefined ? { loadReportSeconds: config.remoteLoadReportSeconds } : {}),
+    // The automatic canary guard runs only where main.ts asks (every API instance); a test runs its checks itself.
+    ...(config.canaryGuard ? { canaryGuard: config.canaryGuard } : {}),
+  });
   await app.register(healthRoutes, { prefix: '/api', db });
 
   const origin = config.publicUrl ?? 'http://localhost:8080';
@@ -260,6 +272,8 @@ export async function buildApp({ db, config, logStream, now, mailer: givenMailer
     describePage: createPageDescriber({ db, origin }),
     withHead,
     secureCookies: origin.startsWith('https:'),
+    // Told to the shell in X-RoomNest-Load-Sample: the share of stable loads it reports to the canary guard.
+    loadSampleRate: config.remoteLoadSampleRate ?? DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
   });
 
   return app;

@@ -69,6 +69,21 @@ export interface Config {
   newAccountDays: number;
   /** New conversations a new account may start a London day (NEW_ACCOUNT_CONVERSATIONS_PER_DAY). */
   newAccountConversationsPerDay: number;
+  /** The automatic canary guard (features/client-errors/canary-guard.ts): when it ends a canary by itself. */
+  canaryGuard: CanaryGuardSettings;
+  /** The share of successful loads of a stable version the shell reports (REMOTE_LOAD_SAMPLE_RATE, above 0 and at most 1). */
+  remoteLoadSampleRate: number;
+  /** A client address's loads (and failures) of one remote version are counted once per this many seconds (REMOTE_LOAD_REPORT_SECONDS; 0: each). */
+  remoteLoadReportSeconds: number;
+}
+
+export interface CanaryGuardSettings {
+  /** Page loads of the canary (successes and failures) before it is judged (CANARY_MIN_LOADS). */
+  minLoads: number;
+  /** Percentage points the canary's failure rate may exceed the stable version's by (CANARY_MAX_EXTRA_FAILURE_RATE). */
+  maxExtraFailureRate: number;
+  /** How often every API instance checks the canaries (CANARY_CHECK_SECONDS). */
+  checkSeconds: number;
 }
 
 /** Where uploads go when S3_BUCKET is set (see docs/object-storage.md). */
@@ -253,6 +268,35 @@ export const DEFAULT_DIGEST_HOUR = 8;
 export const DEFAULT_JOB_CONCURRENCY = 4;
 export const DEFAULT_NEW_ACCOUNT_DAYS = 7;
 export const DEFAULT_NEW_ACCOUNT_CONVERSATIONS_PER_DAY = 5;
+
+export const DEFAULT_CANARY_GUARD: CanaryGuardSettings = { minLoads: 50, maxExtraFailureRate: 5, checkSeconds: 10 };
+export const DEFAULT_REMOTE_LOAD_SAMPLE_RATE = 0.1;
+export const DEFAULT_REMOTE_LOAD_REPORT_SECONDS = 10;
+
+/** A number (decimals allowed) with min < n <= max, or min <= n <= max when `minIncluded`, or `fallback` when unset. */
+function parseDecimal(name: string, text: string | undefined, fallback: number, min: number, max: number, minIncluded: boolean, what: string): number {
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = text.trim();
+  const n = /^\d+(\.\d+)?$|^\.\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(n) || n > max || (minIncluded ? n < min : n <= min)) throw new ConfigError(`${name} must be ${what}; got "${text}".`);
+  return n;
+}
+
+function parseCanaryGuard(env: NodeJS.ProcessEnv): CanaryGuardSettings {
+  return {
+    minLoads: parseWhole('CANARY_MIN_LOADS', env.CANARY_MIN_LOADS, DEFAULT_CANARY_GUARD.minLoads, 1, 1_000_000_000, ' of page loads'),
+    maxExtraFailureRate: parseDecimal(
+      'CANARY_MAX_EXTRA_FAILURE_RATE',
+      env.CANARY_MAX_EXTRA_FAILURE_RATE,
+      DEFAULT_CANARY_GUARD.maxExtraFailureRate,
+      0,
+      100,
+      true,
+      'a number of percentage points from 0 to 100, such as 5 or 2.5',
+    ),
+    checkSeconds: parseWhole('CANARY_CHECK_SECONDS', env.CANARY_CHECK_SECONDS, DEFAULT_CANARY_GUARD.checkSeconds, 1, 3600, ' of seconds'),
+  };
+}
 
 /** What `npm run worker` says without DATABASE_URL (worker.ts). */
 export const WORKER_NEEDS_DATABASE_URL =
@@ -442,5 +486,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { stdoutIsTTY =
       1,
       1000,
     ),
+    canaryGuard: parseCanaryGuard(env),
+    remoteLoadSampleRate: parseDecimal(
+      'REMOTE_LOAD_SAMPLE_RATE',
+      env.REMOTE_LOAD_SAMPLE_RATE,
+      DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
+      0,
+      1,
+      false,
+      'a share above 0 and at most 1, such as 0.1 (one in ten)',
+    ),
+    remoteLoadReportSeconds: parseWhole('REMOTE_LOAD_REPORT_SECONDS', env.REMOTE_LOAD_REPORT_SECONDS, DEFAULT_REMOTE_LOAD_REPORT_SECONDS, 0, 3600, ' of seconds'),
   };
 }

@@ -121,6 +121,7 @@ const MATRIX = `
 | POST   /api/notifications/unsubscribe       | a forged token of the owner's  | 400  | 400    | 400      | 400   | 400     | 400     | 400    | 400       | 400       | 400       |
 | GET    /api/notifications/unsubscribe       | changes nothing                | 405  | 405    | 405      | 405   | 405     | 405     | 405    | 405       | 405       | 405       |
 | POST   /api/client-errors/remote-failures   | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       | 204       | 204       |
+| POST   /api/client-errors/remote-loads      | a valid report                 | 204  | 204    | 204      | 204   | 204     | 204     | 204    | 204       | 204       | 204       |
 | GET    /uploads/*                           | a listing image                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | GET    /store/*                             | a published build file         | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
 | GET    /remotes.json                        |                                | 200  | 200    | 200      | 200   | 200     | 200     | 200    | 200       | 200       | 200       |
@@ -445,6 +446,9 @@ const CASES: Record<string, { request: RequestFor; check?: CheckFor }> = {
         path: '/find-a-room',
         shellVersion: SHELL_VERSION,
       }),
+  },
+  'POST /api/client-errors/remote-loads (a valid report)': {
+    request: () => json('POST', '/api/client-errors/remote-loads', { remote: 'mf_search', module: 'RoomSearchPage', version: REMOTES.mf_search.version, shellVersion: SHELL_VERSION }),
   },
   'POST /api/saved-searches (a valid search)': {
     request: () => json('POST', '/api/saved-searches', { Name: 'Matrix search', Criteria: { city: 'London', maxPrice: 900 }, Frequency: 'daily' }),

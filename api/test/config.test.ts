@@ -134,3 +134,51 @@ describe('email configuration', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
   });
 });
+
+describe('canary guard configuration', () => {
+  it('defaults to 50 page loads, 5 points, a check every 10 seconds, a 0.1 sample and one count per address every 10 seconds', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      canaryGuard: { minLoads: 50, maxExtraFailureRate: 5, checkSeconds: 10 },
+      remoteLoadSampleRate: 0.1,
+      remoteLoadReportSeconds: 10,
+    });
+  });
+
+  it('reads CANARY_MIN_LOADS, CANARY_MAX_EXTRA_FAILURE_RATE, CANARY_CHECK_SECONDS, REMOTE_LOAD_SAMPLE_RATE and REMOTE_LOAD_REPORT_SECONDS', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      CANARY_MIN_LOADS: '5',
+      CANARY_MAX_EXTRA_FAILURE_RATE: '2.5',
+      CANARY_CHECK_SECONDS: '1',
+      REMOTE_LOAD_SAMPLE_RATE: '1',
+      REMOTE_LOAD_REPORT_SECONDS: '0',
+    });
+    expect(config).toMatchObject({ canaryGuard: { minLoads: 5, maxExtraFailureRate: 2.5, checkSeconds: 1 }, remoteLoadSampleRate: 1, remoteLoadReportSeconds: 0 });
+    expect(loadConfig({ DATA_DIR: tempDir(), CANARY_MAX_EXTRA_FAILURE_RATE: '0', REMOTE_LOAD_SAMPLE_RATE: '.05' })).toMatchObject({
+      canaryGuard: { maxExtraFailureRate: 0 },
+      remoteLoadSampleRate: 0.05,
+    });
+  });
+
+  it.each([
+    [{ CANARY_MIN_LOADS: '0' }, 'CANARY_MIN_LOADS must be a whole number of page loads from 1 to 1000000000; got "0".'],
+    [{ CANARY_MIN_LOADS: 'many' }, 'CANARY_MIN_LOADS must be a whole number of page loads from 1 to 1000000000; got "many".'],
+    [{ CANARY_MAX_EXTRA_FAILURE_RATE: '5%' }, 'CANARY_MAX_EXTRA_FAILURE_RATE must be a number of percentage points from 0 to 100, such as 5 or 2.5; got "5%".'],
+    [{ CANARY_MAX_EXTRA_FAILURE_RATE: '101' }, 'CANARY_MAX_EXTRA_FAILURE_RATE must be a number of percentage points from 0 to 100, such as 5 or 2.5; got "101".'],
+    [{ CANARY_MAX_EXTRA_FAILURE_RATE: '-1' }, 'CANARY_MAX_EXTRA_FAILURE_RATE must be a number of percentage points from 0 to 100, such as 5 or 2.5; got "-1".'],
+    [{ CANARY_CHECK_SECONDS: '0' }, 'CANARY_CHECK_SECONDS must be a whole number of seconds from 1 to 3600; got "0".'],
+    [{ REMOTE_LOAD_SAMPLE_RATE: '0' }, 'REMOTE_LOAD_SAMPLE_RATE must be a share above 0 and at most 1, such as 0.1 (one in ten); got "0".'],
+    [{ REMOTE_LOAD_SAMPLE_RATE: '1.5' }, 'REMOTE_LOAD_SAMPLE_RATE must be a share above 0 and at most 1, such as 0.1 (one in ten); got "1.5".'],
+    [{ REMOTE_LOAD_SAMPLE_RATE: '10%' }, 'REMOTE_LOAD_SAMPLE_RATE must be a share above 0 and at most 1, such as 0.1 (one in ten); got "10%".'],
+    [{ REMOTE_LOAD_REPORT_SECONDS: '-5' }, 'REMOTE_LOAD_REPORT_SECONDS must be a whole number of seconds from 0 to 3600; got "-5".'],
+  ])('explains a bad value: %o', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tempDir(), ...env });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(message);
+  });
+});

@@ -407,6 +407,11 @@ const TARGETS: Target[] = [
     // The live version of the test store's remotes.json (a version that is not live is refused).
     json: { remote: 'mf_search', module: 'RoomSearchPage', version: REMOTES.mf_search.version, kind: 'load', message: 'Failed to fetch', path: '/find-a-room', shellVersion: SHELL_VERSION },
   },
+  {
+    route: 'POST /api/client-errors/remote-loads',
+    auth: 'none',
+    json: { remote: 'mf_search', module: 'RoomSearchPage', version: REMOTES.mf_search.version, shellVersion: SHELL_VERSION },
+  },
   { route: 'GET /uploads/*', auth: 'none' },
   { route: 'GET /store/*', auth: 'none' },
   { route: 'GET /remotes.json', auth: 'none' },

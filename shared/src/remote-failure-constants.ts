@@ -22,3 +22,18 @@ export const REMOTE_FAILURE_LIMITS = {
 
 /** The largest request body the endpoint reads (well above a report at its limits); bigger is 413. */
 export const REMOTE_FAILURE_BODY_LIMIT = 8 * 1024;
+
+/**
+ * The load-report endpoint, below the API base `/api`: the shell reports a remote page that rendered, so the
+ * server can compare a canary's failure rate with the stable version's (the automatic canary guard).
+ */
+export const REMOTE_LOAD_REPORTS_PATH = '/client-errors/remote-loads';
+
+/** The largest body the load-report endpoint reads (a report at its limits is under 500 bytes); bigger is 413. */
+export const REMOTE_LOAD_BODY_LIMIT = 2 * 1024;
+
+/** The header of `/remotes.json` that tells the shell the share of a stable version's loads to report (0 to 1). */
+export const REMOTE_LOAD_SAMPLE_HEADER = 'X-RoomNest-Load-Sample';
+
+/** The share the shell reports when `/remotes.json` does not say (the server's REMOTE_LOAD_SAMPLE_RATE default). */
+export const DEFAULT_REMOTE_LOAD_SAMPLE_RATE = 0.1;

@@ -311,6 +311,16 @@ export interface VerificationResendsTable {
   requested_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** Page loads and failures of a remote's version in one minute (migration 0022), for the canary guard. */
+export interface RemoteLoadsTable {
+  remote: string;
+  version: string;
+  minute: Date;
+  /** Weighted: a sampled report of a stable version counts 1/REMOTE_LOAD_SAMPLE_RATE. */
+  loads: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+}
+
 /** Rate-limit counters (migration 0023): one row per limit and caller, for the current window. */
 export interface RateLimitsTable {
   key: string;
@@ -340,6 +350,7 @@ export interface DB {
   moderation_actions: ModerationActionsTable;
   blocks: BlocksTable;
   verification_resends: VerificationResendsTable;
+  remote_loads: RemoteLoadsTable;
   rate_limits: RateLimitsTable;
 }
 

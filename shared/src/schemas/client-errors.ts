@@ -1,14 +1,25 @@
 /**
- * Errors the browser reports to the API's log. Today one kind: a remote page
- * that failed to load, timed out or threw while rendering, reported by the
- * shell's remote boundary. The API answers 204 and writes one warn
- * line per report; anything malformed is a 400, anything oversized a 413.
+ * What the browser reports of remote pages: one that failed to load, timed
+ * out or threw while rendering (the shell's remote boundary; the API writes
+ * one warn line and counts it), and one that rendered (counted: the canary
+ * guard compares failure rates). The API answers 204; anything malformed is
+ * a 400, anything oversized a 413.
  */
 import { z } from './zod.ts';
 import { REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS } from '../remote-failure-constants.ts';
 
 // The constants live in a zod-free module (the shell's first load needs them, not zod).
-export { REMOTE_FAILURE_BODY_LIMIT, REMOTE_FAILURE_KINDS, REMOTE_FAILURE_LIMITS, REMOTE_FAILURE_REPORTS_PATH, type RemoteFailureReportKind } from '../remote-failure-constants.ts';
+export {
+  DEFAULT_REMOTE_LOAD_SAMPLE_RATE,
+  REMOTE_FAILURE_BODY_LIMIT,
+  REMOTE_FAILURE_KINDS,
+  REMOTE_FAILURE_LIMITS,
+  REMOTE_FAILURE_REPORTS_PATH,
+  REMOTE_LOAD_BODY_LIMIT,
+  REMOTE_LOAD_REPORTS_PATH,
+  REMOTE_LOAD_SAMPLE_HEADER,
+  type RemoteFailureReportKind,
+} from '../remote-failure-constants.ts';
 
 const bounded = (label: string, max: number, min = 1) =>
   z
@@ -36,3 +47,10 @@ export const remoteFailureReportSchema = z.object({
   shellVersion: bounded('shellVersion', REMOTE_FAILURE_LIMITS.version),
 });
 export type RemoteFailureReport = z.output<typeof remoteFailureReportSchema>;
+
+/**
+ * POST /api/client-errors/remote-loads: a remote page rendered (every load of a canary version, a sample of the
+ * stable ones). The same fields as a failure report, without what only a failure has.
+ */
+export const remoteLoadReportSchema = remoteFailureReportSchema.pick({ remote: true, module: true, version: true, shellVersion: true });
+export type RemoteLoadReport = z.output<typeof remoteLoadReportSchema>;

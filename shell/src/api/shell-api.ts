@@ -1,7 +1,7 @@
 /**
  * The shell's endpoints in the page's one api (see @roomnest/shared/client
  * api.ts): auth (login, register, password reset, email verification), the unread count and the
- * live stream's ticket, and remote failure reports. The login and unread
+ * live stream's ticket, and remote failure and load reports. The login and unread
  * calls are the shared definitions, so the standalone frame and mf-messaging
  * use the same cache entries.
  *
@@ -11,11 +11,13 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   REMOTE_FAILURE_REPORTS_PATH,
+  REMOTE_LOAD_REPORTS_PATH,
   type PasswordResetConfirmInput,
   type PasswordResetRequestInput,
   type RegisterInput,
   type RegisterResponse,
   type RemoteFailureReport,
+  type RemoteLoadReport,
   type VerifyEmailInput,
   type VerifyEmailResult,
   type VerifyResendResult,
@@ -65,6 +67,11 @@ export const shellApi = injectHostEndpoints((b) => ({
    */
   reportRemoteFailure: b.mutation<unknown, RemoteFailureReport>({
     query: (body) => ({ url: REMOTE_FAILURE_REPORTS_PATH, method: 'POST', body, keepalive: true }),
+    extraOptions: { anonymous: true },
+  }),
+  /** POST a remote page that rendered (load-reports.ts), for the canary guard's counts; anonymous and keepalive like the failures. */
+  reportRemoteLoad: b.mutation<unknown, RemoteLoadReport>({
+    query: (body) => ({ url: REMOTE_LOAD_REPORTS_PATH, method: 'POST', body, keepalive: true }),
     extraOptions: { anonymous: true },
   }),
 }));

@@ -17,6 +17,7 @@ import { createAppStore } from '../app/store.ts';
 import { resetLocationClaims } from '../features/guards/redirect-claims.ts';
 import { forgetLoadedPages } from '../features/remotes/RemotePage.tsx';
 import { resetFailureReports } from '../features/remotes/failure-reports.ts';
+import { resetLoadReports } from '../features/remotes/load-reports.ts';
 import { resetRegistry } from '../features/remotes/registry.ts';
 
 export const tenant: User = { userId: 7, name: 'Amelia Hart', email: 'amelia@example.com', userType: 'Tenant', plan: 'Free', profilePictureURL: null, roles: [], emailVerified: true };
@@ -92,6 +93,7 @@ afterEach(() => {
   resetLocationClaims();
   forgetLoadedPages();
   resetFailureReports();
+  resetLoadReports();
   resetRegistry();
   vi.unstubAllGlobals();
   vi.resetAllMocks();

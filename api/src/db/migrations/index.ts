@@ -24,6 +24,7 @@ import * as savedSearchMatching from './0018-saved-search-matching.ts';
 import * as messageEmailSpells from './0019-message-email-spells.ts';
 import * as trustAndSafety from './0020-trust-and-safety.ts';
 import * as verificationResends from './0021-verification-resends.ts';
+import * as remoteLoads from './0022-remote-loads.ts';
 import * as rateLimits from './0023-rate-limits.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019-message-email-spells': messageEmailSpells,
   '0020-trust-and-safety': trustAndSafety,
   '0021-verification-resends': verificationResends,
+  '0022-remote-loads': remoteLoads,
   '0023-rate-limits': rateLimits,
 };
 

@@ -12,12 +12,13 @@
  */
 import { TEXTS } from '@roomnest/shared';
 import { Button, LoadingState, StatusMessage } from '@roomnest/shared/ui';
-import { Component, createElement, Suspense, useCallback, useEffect, useState, type ComponentType, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useCallback, useContext, useEffect, useState, type ComponentType, type ContextType, type ErrorInfo, type ReactNode } from 'react';
 import { ReactReduxContext } from 'react-redux';
 import { useLocation } from 'react-router-dom';
 import { reportRemoteFailure, type RemoteFailureKind } from './diagnostics.ts';
 import { loadRemotePage } from './load-remote.ts';
-import { reloadRegistry, remoteVersion } from './registry.ts';
+import { reportRemoteLoad } from './load-reports.ts';
+import { reloadRegistry, remoteCohort, remoteVersion } from './registry.ts';
 import { RemoteTimeoutError, remoteLoadTimeoutMs, withTimeout } from './timeout.ts';
 import s from './remote-page.module.css';
 
@@ -146,6 +147,19 @@ export function prefetchRemotePage(remote: string, module: string): void {
   loadPage(remote, module, false).catch(() => undefined);
 }
 
+/**
+ * Reports the page beside it as loaded (load-reports.ts) once it has rendered: an effect runs only when its tree
+ * committed, so a page that threw while rendering (the boundary's error view instead) or is still suspended is
+ * never counted as a load.
+ */
+function LoadReported({ remote, module }: { remote: string; module: string }): null {
+  const redux = useContext(ReactReduxContext);
+  useEffect(() => {
+    if (redux) reportRemoteLoad({ remote, module, version: remoteVersion(remote), cohort: remoteCohort(remote) }, redux.store.dispatch);
+  }, [redux, remote, module]);
+  return null;
+}
+
 /** Hands a load failure to the error boundary. */
 function Rethrow({ error }: { error: unknown }): ReactNode {
   throw error;
@@ -203,7 +217,13 @@ export function RemotePage({ remote, module }: RemotePageProps) {
   const settled = outcome?.attempt === attempt ? outcome : null;
   const page = loadedPages.get(id) ?? settled?.page;
   let content: ReactNode;
-  if (page) content = <Suspense fallback={<PageLoading />}>{createElement(page)}</Suspense>;
+  if (page)
+    content = (
+      <Suspense fallback={<PageLoading />}>
+        {createElement(page)}
+        <LoadReported remote={remote} module={module} />
+      </Suspense>
+    );
   else if (settled && 'error' in settled) content = <Rethrow error={settled.error} />;
   else content = <PageLoading />;
 

@@ -10,9 +10,10 @@
  * serve these); anything else is an mf-manifest.json.
  */
 import { registerRemotes } from '@module-federation/runtime';
-import { REMOTE_COHORT_HEADER, parseCohortHeader } from '@roomnest/shared';
+import { REMOTE_COHORT_HEADER, REMOTE_LOAD_SAMPLE_HEADER, parseCohortHeader } from '@roomnest/shared';
 import type { RemoteRegistryEntry } from '@roomnest/shared/client';
 import { announceVersions, publishVersions, type CohortDiagnostics } from './diagnostics.ts';
+import { setLoadSampleRate } from './load-reports.ts';
 
 export const REMOTES_URL = '/remotes.json';
 
@@ -56,6 +57,8 @@ async function fetchRegistry(): Promise<LiveRegistry> {
   const response = (early && (await early.catch(() => null))) || (await fetch(REMOTES_URL, { cache: 'no-store', headers: { accept: 'application/json' } }));
   bucket = parseCohortHeader(response.headers.get(REMOTE_COHORT_HEADER)) ?? bucket;
   if (!response.ok) throw new Error(`${REMOTES_URL} answered ${response.status}`);
+  // The share of stable loads to report to the canary guard comes with the versions it is about.
+  setLoadSampleRate(response.headers.get(REMOTE_LOAD_SAMPLE_HEADER));
   return parseRegistry(await response.json());
 }
 
@@ -131,6 +134,11 @@ export function refreshRemote(name: string) {
 /** The live version of a remote, or 'unknown' before remotes.json has been read. */
 export function remoteVersion(name: string): string {
   return live[name]?.version ?? 'unknown';
+}
+
+/** Whether this browser gets the canary of a remote ('canary'), its stable version beside a canary ('stable'), or neither runs. */
+export function remoteCohort(name: string): 'canary' | 'stable' | undefined {
+  return live[name]?.cohort;
 }
 
 /** For tests: forget what was loaded. */
