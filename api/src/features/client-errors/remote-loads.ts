@@ -10,7 +10,8 @@
  * or of one that failed (`failures`, every one). A version's failure rate is
  * failures / (loads + failures).
  */
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { readCanaryHealth as readHealth, type VersionFigures } from '../../../../scripts/canary-health.mjs';
 import type { DB } from '../../db/types.ts';
 
 /** Rows older than this are deleted by the guard: a canary judged over a longer span is judged on its last month. */
@@ -38,28 +39,6 @@ export async function countRemoteLoad(
     .execute();
 }
 
-export interface VersionFigures {
-  /** Page loads: the weighted successful loads plus the failures (rounded to a whole number). */
-  pageLoads: number;
-  failures: number;
-  /** failures / pageLoads as a percentage (0 without page loads); unrounded, so a threshold is compared exactly. */
-  failureRate: number;
-}
-
-/** A remote version's page loads and failures from the minute of `since` on. */
-export async function readVersionFigures(db: Kysely<DB>, remote: string, version: string, since: Date): Promise<VersionFigures> {
-  const row = await db
-    .selectFrom('remote_loads')
-    .select([sql<number>`coalesce(sum(loads), 0)::double precision`.as('loads'), sql<number>`coalesce(sum(failures), 0)::double precision`.as('failures')])
-    .where('remote', '=', remote)
-    .where('version', '=', version)
-    .where('minute', '>=', minuteOf(since))
-    .executeTakeFirstOrThrow();
-  const failures = Number(row.failures);
-  const total = Number(row.loads) + failures;
-  return { pageLoads: Math.round(total), failures, failureRate: total > 0 ? (failures / total) * 100 : 0 };
-}
-
 export interface CanaryHealth {
   canary: VersionFigures;
   stable: VersionFigures;
@@ -69,13 +48,15 @@ export interface CanaryHealth {
 
 /**
  * How a canary is doing: its figures and the stable version's over the same period (since the canary began).
- * The guard judges by this; `npm run releases` can show it.
+ * The guard judges by this, and `npm run releases` shows it: both read it with the one query of
+ * scripts/canary-health.mjs, here through this database (PGlite or PostgreSQL).
  */
 export async function readCanaryHealth(
   db: Kysely<DB>,
   { remote, stableVersion, canaryVersion, since }: { remote: string; stableVersion: string; canaryVersion: string; since: Date },
 ): Promise<CanaryHealth> {
-  const [canary, stable] = await Promise.all([readVersionFigures(db, remote, canaryVersion, since), readVersionFigures(db, remote, stableVersion, since)]);
+  const query = (text: string, values: unknown[]) => db.executeQuery(CompiledQuery.raw(text, values));
+  const { canary, stable } = await readHealth(query, { remote, stableVersion, canaryVersion, since: since.toISOString() });
   return { canary, stable, extraFailureRate: canary.failureRate - stable.failureRate };
 }
 
