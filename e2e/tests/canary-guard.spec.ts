@@ -9,27 +9,31 @@
  * the browsers here share one address, and every stable load reported) and its own copy of the e2e store, so no
  * other test sees the canary.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { TEXTS } from '@roomnest/shared';
 import { COHORT_COOKIE, findModule, inCanary, parseBucket, readHistory, readRegistrySync, setCanary } from '../../scripts/deployment-store.mjs';
-import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from '../support/env.ts';
+import { E2E_PORT } from '../support/env.ts';
+import { privateServer } from '../support/private-server.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = join(E2E_DATA_DIR, 'canary-guard-test');
-const STORE = join(WORK, 'store');
-const PORT = E2E_PORT + 13;
-const BASE = `http://localhost:${PORT}`;
 const MODULE = findModule('mf-content');
 const REMOTE = 'mf_content';
 /** An mf-content page, and its heading when it renders. */
 const PATH = '/about-us';
 const HEADING = 'About RoomNest';
 const MIN_LOADS = 5;
+const server = privateServer('canary-guard-test', E2E_PORT + 13, {
+  env: {
+    CANARY_MIN_LOADS: String(MIN_LOADS),
+    CANARY_CHECK_SECONDS: '1',
+    REMOTE_LOAD_REPORT_SECONDS: '0',
+    // Every stable load reported too, so the stable browsers' loads are seen in the guard's figures.
+    REMOTE_LOAD_SAMPLE_RATE: '1',
+  },
+});
+const { work: WORK, store: STORE, base: BASE } = server;
 
-let server: ChildProcess | undefined;
 let stable = '';
 let broken = '';
 
@@ -56,37 +60,12 @@ function publishBrokenVersion(version: string): string {
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  cpSync(join(E2E_DATA_DIR, 'store'), STORE, { recursive: true, preserveTimestamps: true });
+  await server.start();
   stable = readRegistrySync(STORE)[REMOTE]!.version;
   broken = publishBrokenVersion(stable);
-  server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', openSync(join(WORK, 'server.log'), 'a'), openSync(join(WORK, 'server.log'), 'a')],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: join(WORK, 'data'),
-      STORE_DIR: STORE,
-      TOKEN_SECRET: E2E_TOKEN_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      CANARY_MIN_LOADS: String(MIN_LOADS),
-      CANARY_CHECK_SECONDS: '1',
-      REMOTE_LOAD_REPORT_SECONDS: '0',
-      // Every stable load reported too, so the stable browsers' loads are seen in the guard's figures.
-      REMOTE_LOAD_SAMPLE_RATE: '1',
-    },
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
-    .toBe(200);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server.stop());
 
 interface Visitor {
   context: BrowserContext;

@@ -10,18 +10,15 @@
  * server's, so every module is already published) and source copy, so the
  * rest of the suite never sees these releases.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from '../support/env.ts';
+import { E2E_PORT } from '../support/env.ts';
+import { privateServer } from '../support/private-server.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = join(E2E_DATA_DIR, 'canary-test');
-const SOURCE = join(WORK, 'source');
-const STORE = join(WORK, 'store');
-const PORT = E2E_PORT + 12;
-const BASE = `http://localhost:${PORT}`;
+const server = privateServer('canary-test', E2E_PORT + 12, { source: true });
+const { source: SOURCE, store: STORE, base: BASE } = server;
 const PAGE = '/about-us';
 const FILE = 'mf-content/src/features/pages/static/AboutUsPage.tsx';
 const OLD_TEXT = 'About RoomNest';
@@ -33,7 +30,6 @@ interface Diagnostics {
   canaries: string[];
 }
 
-let server: ChildProcess | undefined;
 
 /** Runs a release command in the source copy, against the test's store. */
 function cli(...args: string[]) {
@@ -82,25 +78,10 @@ async function look(visitor: Visitor, reload: boolean) {
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  cpSync(join(E2E_DATA_DIR, 'store'), STORE, { recursive: true, preserveTimestamps: true });
-  const copied = spawnSync(process.execPath, ['scripts/source-tree.mjs', 'copy', SOURCE], { cwd: ROOT, encoding: 'utf8' });
-  expect(copied.status, copied.stderr).toBe(0);
-  // The page used needs no data: no demo seed. The server's output goes to server.log beside the store.
-  server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', openSync(join(WORK, 'server.log'), 'a'), openSync(join(WORK, 'server.log'), 'a')],
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(WORK, 'data'), STORE_DIR: STORE, TOKEN_SECRET: E2E_TOKEN_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
-    .toBe(200);
+  await server.start();
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server.stop());
 
 test('a 50% canary of mf-content reaches some browsers and not others, each keeping its version; promote and rollback', async ({ browser }) => {
   // One build of mf-content, up to a minute on a busy 2-core runner, and a few dozen page loads.

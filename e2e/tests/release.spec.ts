@@ -11,19 +11,16 @@
  * every module is already published) and its own copy of the source, so the
  * rest of the suite never sees these releases.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runningVersions } from '../support/delivery.ts';
-import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from '../support/env.ts';
+import { E2E_PORT } from '../support/env.ts';
+import { privateServer } from '../support/private-server.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const WORK = join(E2E_DATA_DIR, 'release-test');
-const SOURCE = join(WORK, 'source');
-const STORE = join(WORK, 'store');
-const PORT = E2E_PORT + 11;
-const BASE = `http://localhost:${PORT}`;
+const server = privateServer('release-test', E2E_PORT + 11, { source: true });
+const { source: SOURCE, store: STORE, base: BASE } = server;
 
 interface Change {
   pkg: string;
@@ -64,7 +61,6 @@ async function servedFilesWith(pkg: string, version: string, text: string): Prom
   return found;
 }
 
-let server: ChildProcess | undefined;
 
 /** Runs a release command in the source copy, against the test's store. */
 function cli(...args: string[]) {
@@ -87,25 +83,10 @@ function snapshot(dir = STORE, out = new Map<string, string>()) {
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  rmSync(WORK, { recursive: true, force: true });
-  mkdirSync(WORK, { recursive: true });
-  cpSync(join(E2E_DATA_DIR, 'store'), STORE, { recursive: true, preserveTimestamps: true });
-  const copied = spawnSync(process.execPath, ['scripts/source-tree.mjs', 'copy', SOURCE], { cwd: ROOT, encoding: 'utf8' });
-  expect(copied.status, copied.stderr).toBe(0);
-  // The pages used need no data: no demo seed. The server's output goes to server.log beside the store.
-  server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', openSync(join(WORK, 'server.log'), 'a'), openSync(join(WORK, 'server.log'), 'a')],
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: join(WORK, 'data'), STORE_DIR: STORE, TOKEN_SECRET: E2E_TOKEN_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn' },
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000, intervals: [250] })
-    .toBe(200);
+  await server.start();
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-});
+test.afterAll(() => server.stop());
 
 test('a team releases one remote and operations roll it back, with nothing else built or touched', async ({ page }) => {
   // Three remotes built one at a time, each up to a minute on a busy 2-core runner.
