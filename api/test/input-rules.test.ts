@@ -99,7 +99,7 @@ describe.each(TEST_DATABASES)('input rules on $name', (database) => {
     expect(Password.description).toContain('most common passwords');
     expect(Object.keys(paths['/api/auth/password-reset'].post.responses)).toContain('429');
     expect(paths['/api/auth/password-reset'].post.description).toContain('RATE_LIMIT_PASSWORD_RESET_IP');
-    expect(Object.keys(paths['/api/newsletter/subscriptions'].post.responses).sort()).toEqual(['202', '400', '415', '429']);
+    expect(Object.keys(paths['/api/newsletter/subscriptions'].post.responses).sort()).toEqual(['202', '400', '415', '429', '503']);
     expect(paths['/api/newsletter/confirmations'].post.responses).toHaveProperty('400');
     expect(paths['/api/newsletter/unsubscriptions'].post.responses).toHaveProperty('400');
   });
