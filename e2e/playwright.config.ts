@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 
-import { E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from './support/env.ts';
+import { BROWSER_USE, E2E_DATA_DIR, E2E_PORT, E2E_TOKEN_SECRET } from './support/env.ts';
 
 /** The e2e server: the production build served exactly as `npm start` serves it, on a fresh data folder. */
 const baseURL = `http://localhost:${E2E_PORT}`;
@@ -15,13 +15,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    ...BROWSER_USE,
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /phone\.spec/ },

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { E2E_DATA_DIR, E2E_TOKEN_SECRET, INSTANCES_DATA_DIR, INSTANCES_PORT } from './support/env.ts';
+import { BROWSER_USE, E2E_DATA_DIR, E2E_TOKEN_SECRET, INSTANCES_DATA_DIR, INSTANCES_PORT } from './support/env.ts';
 
 /**
  * The two-instance suite: two API processes on one PostgreSQL database behind a load balancer that spreads requests
@@ -22,13 +22,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    ...BROWSER_USE,
   },
   projects: [{ name: 'desktop', use: { viewport: { width: 1280, height: 800 } } }],
   webServer: {
