@@ -61,6 +61,14 @@ function LocationProbe() {
   );
 }
 
+/**
+ * The queries cached in a host store's one api (`searchListings({…})`, `getListing(1)`): a page that found the
+ * page's api puts its queries there, so a test can tell that from a page that made an api of its own.
+ */
+export function hostQueries(store: AppStore): string[] {
+  return Object.keys((store.getState() as unknown as { api: { queries: Record<string, unknown> } }).api.queries);
+}
+
 export function renderWithHost(ui: ReactElement, options: RenderWithHostOptions = {}): RenderResult & { store: AppStore; location: () => string } {
   const { url = '/', routePath = '*', user } = options;
   const store = options.store ?? createHostStore(user ? { auth: { token: `test-token-${user.userId}`, user } } : {});
