@@ -40,6 +40,19 @@ export const STORAGE_TEXTS = {
 } as const;
 
 /** The storage could not be reached or refused the request: the request is answered 503 and its cause logged. */
+/** Deletes every key at once; a key already gone is no error, any other failure goes to `onError` and the rest go on. */
+async function deleteEach(keys: readonly string[], deleteOne: (key: string) => Promise<unknown>, isGone: (err: unknown) => boolean, onError: (err: unknown, key: string) => void): Promise<void> {
+  await Promise.all(
+    keys.map(async (key) => {
+      try {
+        await deleteOne(key);
+      } catch (err) {
+        if (!isGone(err)) onError(err, key);
+      }
+    }),
+  );
+}
+
 export class StorageUnavailableError extends HttpError {
   override name = 'StorageUnavailableError';
 
@@ -182,15 +195,7 @@ export class LocalUploadStorage implements UploadStorage {
   }
 
   async delete(keys: readonly string[], onError: (err: unknown, key: string) => void = () => {}): Promise<void> {
-    await Promise.all(
-      keys.map(async (key) => {
-        try {
-          await unlink(this.file(key));
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT') onError(err, key);
-        }
-      }),
-    );
+    await deleteEach(keys, (key) => unlink(this.file(key)), (err) => (err as NodeJS.ErrnoException).code === 'ENOENT', onError);
   }
 
   async check(): Promise<void> {
@@ -308,15 +313,7 @@ export class S3UploadStorage implements UploadStorage {
   async delete(keys: readonly string[], onError: (err: unknown, key: string) => void = () => {}): Promise<void> {
     // One DeleteObject each rather than a DeleteObjects batch: the batch needs a Content-MD5 or checksum header that
     // S3-compatible services disagree about, and a photo has only a handful of files.
-    await Promise.all(
-      keys.map(async (key) => {
-        try {
-          await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
-        } catch (err) {
-          if (!isMissing(err)) onError(err, key);
-        }
-      }),
-    );
+    await deleteEach(keys, (key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })), isMissing, onError);
   }
 
   async check(): Promise<void> {
